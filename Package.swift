@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "AppShell",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "appshell", targets: ["appshell"]),
+    .library(name: "Routing", targets: ["Routing"]),
+  ],
+  targets: [
+    // Pure URL router: reading URLs, compiling patterns, matching, route tables. Foundation only.
+    .target(name: "Routing"),
+    // The command-line front: argument parsing and the subcommands, callable from tests.
+    .target(name: "AppShellCLI", dependencies: ["Routing"]),
+    // The `appshell` executable: a thin `main` over AppShellCLI.
+    .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
+    // Benchmarks: `swift run -c release appshell-bench`.
+    .executableTarget(name: "appshell-bench", dependencies: ["Routing"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
+    .testTarget(name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

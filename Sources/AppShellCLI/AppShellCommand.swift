@@ -1,0 +1,49 @@
+import Routing
+
+/// The `appshell` command line: picks the subcommand and returns the exit status.
+public enum AppShellCommand {
+  /// The app's version, compared with routes' `minVersion`.
+  public static let version = "0.1.0"
+
+  static let help = """
+    OVERVIEW: AppShell simulates an iOS app shell in a terminal so deep-link routing can be
+    seen, tried and tested.
+
+    USAGE: appshell [--version] [--help]
+           appshell resolve [--routes FILE] [--external] [URL...]
+
+    SUBCOMMANDS:
+      resolve             Resolve URLs through a route table, one JSON object per URL.
+
+    OPTIONS:
+      --version           Print the version.
+      -h, --help          Show this help.
+
+    See 'appshell SUBCOMMAND --help' for a subcommand's options.
+
+    """
+
+  /// Runs the command line `arguments` (without the program name) and returns the exit status.
+  public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
+    guard let first = arguments.first else {
+      io.write(Array(help.utf8))
+      io.writeError(
+        "appshell: the terminal front end is not built yet; 'appshell resolve' works today.\n")
+      return 0
+    }
+    switch first {
+    case "resolve":
+      return ResolveCommand.run(Array(arguments.dropFirst()), io: io)
+    case "-h", "--help":
+      io.write(Array(help.utf8))
+      return 0
+    case "--version":
+      io.write(Array("appshell \(version)\n".utf8))
+      return 0
+    default:
+      let what = first.hasPrefix("-") ? "option" : "command"
+      io.writeError("appshell: unknown \(what) '\(first)'\nSee 'appshell --help'.\n")
+      return 2
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Glibc
+
+/// Where a command reads its input and writes its output: the process's standard streams, or
+/// buffers in tests.
+public struct CommandIO {
+  /// Returns the next chunk of standard input, or nil at its end. Blocks until input arrives.
+  public var read: () -> [UInt8]?
+  /// Writes bytes to standard output (already buffered by the caller).
+  public var write: ([UInt8]) -> Void
+  /// Writes a message to standard error.
+  public var writeError: (String) -> Void
+
+  /// Makes an IO from three functions.
+  public init(
+    read: @escaping () -> [UInt8]?, write: @escaping ([UInt8]) -> Void,
+    writeError: @escaping (String) -> Void
+  ) {
+    self.read = read
+    self.write = write
+    self.writeError = writeError
+  }
+
+  /// The process's standard input, output and error.
+  public static var standard: CommandIO {
+    CommandIO(
+      read: {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+          let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+          if count > 0 { return Array(buffer[0..<count]) }
+          if count < 0 && errno == EINTR { continue }
+          return nil
+        }
+      },
+      write: { bytes in writeAll(1, bytes) },
+      writeError: { text in writeAll(2, Array(text.utf8)) })
+  }
+}
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes.
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes[offset...].withUnsafeBytes {
+      Glibc.write(descriptor, $0.baseAddress, $0.count)
+    }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return
+    }
+    offset += written
+  }
+}
+
+/// Output collected in memory and handed to ``CommandIO/write`` in large pieces.
+struct OutputBuffer {
+  private var bytes: [UInt8] = []
+  let io: CommandIO
+
+  init(_ io: CommandIO) { self.io = io }
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    guard !bytes.isEmpty else { return }
+    io.write(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,126 @@
+/// Patterns registered with handlers, in the style of URLNavigator and JLRoutes:
+///
+/// ```swift
+/// let routes = URLRoutes()
+/// try routes.register("navigator://user/<username>") { request in
+///   print(request.params["username"] ?? "")
+///   return true
+/// }
+/// routes.canOpen("navigator://user/zhangsan")  // true
+/// routes.open("navigator://user/zhangsan")     // calls the handler
+/// ```
+///
+/// `open` tries the matching routes best first (ROUTING.md section 4) until a handler returns
+/// true, as JLRoutes does, then falls back to ``unmatchedHandler``.
+public final class URLRoutes {
+  /// What a handler is given: the URL, the parameters and the pattern that matched.
+  public struct Request {
+    /// The URL as opened.
+    public var url: String
+    /// The match parameters (ROUTING.md section 5).
+    public var params: Parameters
+    /// The pattern that matched, as written.
+    public var pattern: String
+  }
+
+  /// A handler; returning false lets the next-ranked route try.
+  public typealias Handler = (Request) -> Bool
+
+  private var entries: [(route: Router.Route, handler: Handler)] = []
+  private var compiled: Router?
+
+  /// Called with the URL when no handler took it.
+  public var unmatchedHandler: ((String) -> Void)?
+
+  /// Makes an empty set of routes.
+  public init() {}
+
+  /// Registers `pattern` with a handler; a bad pattern or a conflict with a route already
+  /// registered throws and changes nothing.
+  public func register(
+    _ pattern: String, priority: Int = 0, _ handler: @escaping Handler
+  ) throws(RouteRegistrationError) {
+    let compiledPattern: RoutePattern
+    do {
+      compiledPattern = try RoutePattern(pattern)
+    } catch {
+      throw .pattern(error)
+    }
+    try install([(Router.Route(pattern: compiledPattern, priority: priority), handler)])
+  }
+
+  /// Compiles the routes so far plus `new` once; on a conflict nothing changes.
+  private func install(_ new: [(route: Router.Route, handler: Handler)])
+    throws(RouteRegistrationError)
+  {
+    let all = entries + new
+    do {
+      compiled = try Router(all.map(\.route))
+    } catch {
+      throw .conflict(
+        pattern: all[error.route].route.pattern.text,
+        with: error.route == error.other ? nil : all[error.other].route.pattern.text)
+    }
+    entries = all
+  }
+
+  /// Registers every entry of a table, each with the same handler, which is given the entry.
+  public func add(_ table: RouteTable, _ handler: @escaping (RouteEntry, Request) -> Bool)
+    throws(RouteRegistrationError)
+  {
+    try install(
+      table.entries.map { entry in
+        let route = Router.Route(pattern: entry.pattern, priority: entry.priority)
+        return (route, { request in
+          var renamed = request
+          renamed.params = entry.renamed(request.params)
+          return handler(entry, renamed)
+        })
+      })
+  }
+
+  /// The best match for `url` without calling any handler, or nil (also for an invalid URL).
+  public func match(_ url: String) -> Request? {
+    guard let compiled, let parsed = try? RouteURL(url), let best = compiled.match(parsed) else {
+      return nil
+    }
+    return Request(url: url, params: best.params, pattern: entries[best.route].route.pattern.text)
+  }
+
+  /// Whether some route matches `url`.
+  public func canOpen(_ url: String) -> Bool { match(url) != nil }
+
+  /// Calls the handlers of the matching routes, best first, until one returns true.
+  @discardableResult
+  public func open(_ url: String) -> Bool {
+    if let compiled, let parsed = try? RouteURL(url) {
+      for match in compiled.matches(parsed) {
+        let entry = entries[match.route]
+        let request = Request(url: url, params: match.params, pattern: entry.route.pattern.text)
+        if entry.handler(request) { return true }
+      }
+    }
+    unmatchedHandler?(url)
+    return false
+  }
+}
+
+/// Why a pattern could not be registered.
+public enum RouteRegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The pattern does not follow the grammar.
+  case pattern(PatternError)
+  /// No URL could tell the new pattern from one already registered (or two of its expansions).
+  case conflict(pattern: String, with: String?)
+
+  /// A one-line message.
+  public var description: String {
+    switch self {
+    case .pattern(let error): return error.description
+    case .conflict(let pattern, let other):
+      guard let other else {
+        return "\(JSON.quote(pattern)): two expansions of its optional groups cannot be told apart"
+      }
+      return "\(JSON.quote(pattern)) conflicts with \(JSON.quote(other))"
+    }
+  }
+}

@@ -1,0 +1,226 @@
+/// A validated route table (ROUTING.md section 1) with its compiled router.
+///
+/// A table that cannot be used is refused as a whole with a ``RouteTableError`` naming the
+/// entry and the problem, e.g. `routes[3].pattern: '*' must be the last segment (...)`.
+public struct RouteTable: Sendable {
+  /// The table's `version`, when it has one.
+  public let version: Int?
+  /// The entries, in table order.
+  public let entries: [RouteEntry]
+  /// The compiled router over the entries' patterns (route index = entry index).
+  public let router: Router
+
+  /// The fields a route entry may have.
+  public static let entryFields: Set<String> = [
+    "pattern", "screen", "action", "notification", "redirect", "priority", "presentation",
+    "external", "minVersion", "parent", "rename", "guard",
+  ]
+
+  /// Reads and validates a table from JSON bytes.
+  public init(json bytes: [UInt8]) throws(RouteTableError) {
+    let document: JSON
+    do {
+      document = try JSON.parse(bytes)
+    } catch {
+      throw RouteTableError("invalid JSON: \(error)")
+    }
+    try self.init(document: document)
+  }
+
+  /// Reads and validates a table from JSON text.
+  public init(json text: String) throws(RouteTableError) {
+    try self.init(json: Array(text.utf8))
+  }
+
+  /// Validates a parsed JSON document as a table.
+  public init(document: JSON) throws(RouteTableError) {
+    guard case .object(let members) = document else {
+      throw RouteTableError("the table must be a JSON object, not \(document.kindDescription)")
+    }
+    var version: Int?
+    var routes: [JSON]?
+    for member in members {
+      switch member.key {
+      case "version":
+        guard let number = member.value.intValue else {
+          throw RouteTableError("version: must be an integer")
+        }
+        version = number
+      case "routes":
+        guard case .array(let items) = member.value else {
+          throw RouteTableError("routes: must be an array, not \(member.value.kindDescription)")
+        }
+        routes = items
+      default:
+        throw RouteTableError("\(member.key): unknown field")
+      }
+    }
+    guard let routes else { throw RouteTableError("routes: required") }
+    var entries: [RouteEntry] = []
+    entries.reserveCapacity(routes.count)
+    for (index, item) in routes.enumerated() {
+      entries.append(try Self.entry(item, index: index))
+    }
+    try self.init(entries: entries, version: version)
+  }
+
+  /// Compiles and checks entries made in code; their `index` must be their position.
+  public init(entries: [RouteEntry], version: Int? = nil) throws(RouteTableError) {
+    self.version = version
+    self.entries = entries
+    do {
+      router = try Router(
+        entries.map { Router.Route(pattern: $0.pattern, priority: $0.priority) })
+    } catch {
+      if error.route == error.other {
+        throw RouteTableError(
+          "routes[\(error.route)]: two expansions of its optional groups cannot be told apart")
+      }
+      throw RouteTableError("routes[\(error.route)] conflicts with routes[\(error.other)]")
+    }
+    try checkParents()
+  }
+
+  // MARK: - Entries
+
+  private static func entry(_ json: JSON, index: Int) throws(RouteTableError) -> RouteEntry {
+    let place = "routes[\(index)]"
+    guard case .object(let members) = json else {
+      throw RouteTableError("\(place): must be an object, not \(json.kindDescription)")
+    }
+    for member in members where !entryFields.contains(member.key) {
+      throw RouteTableError("\(place).\(member.key): unknown field")
+    }
+    func string(_ key: String) throws(RouteTableError) -> String? {
+      guard let value = json[key] else { return nil }
+      guard case .string(let text) = value, !text.isEmpty else {
+        throw RouteTableError("\(place).\(key): must be a non-empty string")
+      }
+      return text
+    }
+    guard let patternText = try string("pattern") else {
+      throw RouteTableError("\(place).pattern: required")
+    }
+    let pattern: RoutePattern
+    do {
+      pattern = try RoutePattern(patternText)
+    } catch {
+      throw RouteTableError("\(place).pattern: \(error)")
+    }
+    let targetKeys = ["screen", "action", "notification", "redirect"].filter { json[$0] != nil }
+    guard targetKeys.count == 1, let targetKey = targetKeys.first else {
+      if targetKeys.isEmpty {
+        throw RouteTableError(
+          "\(place): needs a target: one of screen, action, notification or redirect")
+      }
+      throw RouteTableError(
+        "\(place).\(targetKeys[1]): a route has exactly one target, and this one also has "
+          + targetKeys[0])
+    }
+    let name = try string(targetKey)!
+    let target: RouteTarget
+    switch targetKey {
+    case "screen": target = .screen(name)
+    case "action": target = .action(name)
+    case "notification": target = .notification(name)
+    default:
+      do {
+        target = .redirect(try RedirectTemplate(name))
+      } catch {
+        throw RouteTableError("\(place).redirect: \(error)")
+      }
+    }
+    var entry = RouteEntry(index: index, pattern: pattern, target: target, json: json)
+    if let value = json["priority"] {
+      guard let number = value.intValue else {
+        throw RouteTableError("\(place).priority: must be an integer")
+      }
+      entry.priority = number
+    }
+    if let value = json["presentation"] {
+      guard case .string(let text) = value, let presentation = Presentation(rawValue: text) else {
+        throw RouteTableError("\(place).presentation: must be \"push\" or \"present\"")
+      }
+      entry.presentation = presentation
+    }
+    if let value = json["external"] {
+      guard case .bool(let flag) = value else {
+        throw RouteTableError("\(place).external: must be true or false")
+      }
+      entry.external = flag
+    }
+    if let value = json["minVersion"] {
+      guard case .string(let text) = value, let version = AppVersion(text) else {
+        throw RouteTableError(
+          "\(place).minVersion: must be a string of dotted numbers such as \"2.1.3\"")
+      }
+      entry.minVersion = version
+    }
+    entry.parent = try string("parent")
+    entry.guardName = try string("guard")
+    if let value = json["rename"] {
+      guard case .object(let pairs) = value else {
+        throw RouteTableError("\(place).rename: must be an object of names")
+      }
+      var targets: [String: String] = [:]
+      for pair in pairs {
+        guard case .string(let to) = pair.value, !to.isEmpty else {
+          throw RouteTableError("\(place).rename.\(pair.key): must be a non-empty string")
+        }
+        if let earlier = targets.updateValue(pair.key, forKey: to) {
+          throw RouteTableError(
+            "\(place).rename.\(pair.key): '\(earlier)' is renamed to '\(to)' already")
+        }
+        entry.rename[pair.key] = to
+      }
+    }
+    return entry
+  }
+
+  /// Every `parent` must resolve (from inside the app) to a `screen` route, with no loop.
+  private func checkParents() throws(RouteTableError) {
+    var parentOf: [Int: Int] = [:]
+    for entry in entries {
+      guard let parent = entry.parent else { continue }
+      let place = "routes[\(entry.index)].parent"
+      let resolution = resolve(parent)
+      switch resolution.outcome {
+      case .matched(let target, _):
+        guard case .screen = target.target else {
+          throw RouteTableError(
+            "\(place): \(JSON.quote(parent)) ends on routes[\(target.index)], which is not a screen route"
+          )
+        }
+        parentOf[entry.index] = target.index
+      case .invalid(let why), .failed(let why), .refused(let why):
+        throw RouteTableError("\(place): \(JSON.quote(parent)): \(why)")
+      case .unmatched:
+        throw RouteTableError("\(place): \(JSON.quote(parent)) matches no route")
+      }
+    }
+    var checked: Set<Int> = []
+    for start in parentOf.keys.sorted() where !checked.contains(start) {
+      var chain = [start]
+      var current = start
+      while let next = parentOf[current], !checked.contains(next) {
+        if let loopStart = chain.firstIndex(of: next) {
+          let loop = (chain[loopStart...] + [next]).map { "routes[\($0)]" }
+          throw RouteTableError(
+            "routes[\(start)].parent: parents form a loop: \(loop.joined(separator: " -> "))")
+        }
+        chain.append(next)
+        current = next
+      }
+      checked.formUnion(chain)
+    }
+  }
+}
+
+/// Why a route table was refused: `routes[i].field: problem`.
+public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The message.
+  public var description: String
+
+  /// Makes an error with a message.
+  public init(_ description: String) { self.description = description }
+}

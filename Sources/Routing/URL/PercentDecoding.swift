@@ -1,0 +1,70 @@
+/// Why a piece of a URL could not be decoded.
+package enum DecodeFailure: Error, Sendable {
+  /// A `%` not followed by two hex digits.
+  case invalidEscape
+  /// The decoded bytes are not UTF-8.
+  case invalidUTF8
+}
+
+extension UInt8 {
+  @inline(__always) var hexValue: UInt8? {
+    switch self {
+    case 0x30...0x39: return self &- 0x30
+    case 0x41...0x46: return self &- 0x41 &+ 10
+    case 0x61...0x66: return self &- 0x61 &+ 10
+    default: return nil
+    }
+  }
+
+  @inline(__always) var isASCIILetter: Bool {
+    (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A
+  }
+
+  @inline(__always) var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+}
+
+/// Percent-decodes `bytes` (and turns `+` into a space when `plusAsSpace`), then checks UTF-8.
+///
+/// Decodes only when a `%` (or a `+` that must become a space) is present; otherwise the bytes
+/// are validated as they stand.
+package func percentDecode(
+  _ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false
+) throws(DecodeFailure) -> String {
+  var needsWork = false
+  for byte in bytes where byte == 0x25 || (plusAsSpace && byte == 0x2B) {
+    needsWork = true
+    break
+  }
+  if !needsWork {
+    guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+    return text
+  }
+  var out: [UInt8] = []
+  out.reserveCapacity(bytes.count)
+  var index = bytes.startIndex
+  while index < bytes.endIndex {
+    let byte = bytes[index]
+    if byte == 0x25 {
+      guard bytes.endIndex - index >= 3,
+        let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue
+      else { throw .invalidEscape }
+      out.append(high << 4 | low)
+      index += 3
+    } else if plusAsSpace && byte == 0x2B {
+      out.append(0x20)
+      index += 1
+    } else {
+      out.append(byte)
+      index += 1
+    }
+  }
+  guard let text = String(validating: out, as: UTF8.self) else { throw .invalidUTF8 }
+  return text
+}
+
+/// Percent-decodes a pattern literal written as a Swift string.
+package func percentDecode(_ text: Substring, plusAsSpace: Bool = false) throws(DecodeFailure)
+  -> String
+{
+  try percentDecode(ArraySlice(text.utf8), plusAsSpace: plusAsSpace)
+}

@@ -1,0 +1,191 @@
+/// A URL as the router reads it (ROUTING.md section 3): scheme, domain, decoded path segments
+/// and decoded query items.
+///
+/// It reads raw text byte by byte, so raw non-ASCII, spaces and `<`/`>` are taken as they stand,
+/// and `%2F` stays inside its segment.
+public struct RouteURL: Sendable, Equatable {
+  /// The scheme in lowercase, or nil for a URL that is a path only.
+  public var scheme: String?
+  /// The host in lowercase when it is a domain (has a `.`, or is `localhost`); otherwise nil.
+  public var domain: String?
+  /// The decoded path segments, with a host that is not a domain as the first one.
+  public var segments: [String]
+  /// The decoded query items in order; a key may repeat.
+  public var query: [QueryItem]
+
+  /// One decoded `key=value` piece of a query.
+  public struct QueryItem: Sendable, Equatable {
+    /// The decoded key.
+    public var key: String
+    /// The decoded value; `""` for a key written without `=`.
+    public var value: String
+
+    /// Makes a query item.
+    public init(key: String, value: String) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// Makes a URL from its parts, as if already read.
+  public init(
+    scheme: String? = nil, domain: String? = nil, segments: [String], query: [QueryItem] = []
+  ) {
+    self.scheme = scheme
+    self.domain = domain
+    self.segments = segments
+    self.query = query
+  }
+
+  /// Reads `text` as a URL.
+  public init(_ text: String) throws(URLReadError) {
+    try self.init(bytes: Array(text.utf8))
+  }
+
+  /// Reads raw bytes as a URL; bytes that are not UTF-8 make it invalid (outside the fragment).
+  public init(bytes input: [UInt8]) throws(URLReadError) {
+    var end = input.count
+    if let hash = input.firstIndex(of: 0x23) { end = hash }
+    let bytes = input[0..<end]
+    var index = 0
+
+    // Scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+    var scheme: String?
+    if index < end, bytes[index].isASCIILetter {
+      var cursor = index + 1
+      while cursor < end {
+        let byte = bytes[cursor]
+        if byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E {
+          cursor += 1
+        } else {
+          break
+        }
+      }
+      if cursor < end, bytes[cursor] == 0x3A {
+        scheme = String(decoding: bytes[index..<cursor], as: UTF8.self).lowercased()
+        index = cursor + 1
+      }
+    }
+
+    var pathEnd = index
+    while pathEnd < end, bytes[pathEnd] != 0x3F { pathEnd += 1 }
+
+    var segments: [String] = []
+    var domain: String?
+    var segmentNumber = 0
+
+    // Authority, only after a scheme.
+    if scheme != nil, pathEnd - index >= 2, bytes[index] == 0x2F, bytes[index + 1] == 0x2F {
+      let start = index + 2
+      var authorityEnd = start
+      while authorityEnd < pathEnd, bytes[authorityEnd] != 0x2F { authorityEnd += 1 }
+      var hostStart = start
+      if let at = bytes[start..<authorityEnd].lastIndex(of: 0x40) { hostStart = at + 1 }
+      var hostEnd = authorityEnd
+      if hostStart < authorityEnd, bytes[hostStart] == 0x5B {
+        if let close = bytes[hostStart..<authorityEnd].firstIndex(of: 0x5D) { hostEnd = close + 1 }
+      } else if let colon = bytes[hostStart..<authorityEnd].lastIndex(of: 0x3A) {
+        hostEnd = colon
+      }
+      let rawHost = bytes[hostStart..<hostEnd]
+      if !rawHost.isEmpty {
+        let host: String
+        do {
+          host = try percentDecode(rawHost)
+        } catch {
+          throw URLReadError(failure: error, place: "host")
+        }
+        let lower = host.lowercased()
+        if rawHost.contains(0x2E) || lower == "localhost" {
+          domain = lower
+        } else {
+          segmentNumber = 1
+          segments.append(host)
+        }
+      }
+      index = authorityEnd
+    }
+
+    // Path: split on `/`, drop empty pieces, decode each piece.
+    var segmentStart = index
+    var cursor = index
+    while cursor <= pathEnd {
+      if cursor == pathEnd || bytes[cursor] == 0x2F {
+        if cursor > segmentStart {
+          segmentNumber += 1
+          do {
+            segments.append(try percentDecode(bytes[segmentStart..<cursor]))
+          } catch {
+            throw URLReadError(failure: error, place: "path segment \(segmentNumber)")
+          }
+        }
+        segmentStart = cursor + 1
+      }
+      cursor += 1
+    }
+    if segments.contains(where: { $0 == "." || $0 == ".." }) {
+      var resolved: [String] = []
+      resolved.reserveCapacity(segments.count)
+      for segment in segments {
+        if segment == "." { continue }
+        if segment == ".." {
+          _ = resolved.popLast()
+          continue
+        }
+        resolved.append(segment)
+      }
+      segments = resolved
+    }
+
+    // Query: split on `&`, then on the first `=`; `+` is a space; empty pieces are skipped.
+    var query: [QueryItem] = []
+    if pathEnd < end {
+      var pieceStart = pathEnd + 1
+      var itemNumber = 0
+      var position = pieceStart
+      while position <= end {
+        if position == end || bytes[position] == 0x26 {
+          if position > pieceStart {
+            itemNumber += 1
+            let piece = bytes[pieceStart..<position]
+            let equals = piece.firstIndex(of: 0x3D)
+            do {
+              let key = try percentDecode(piece[..<(equals ?? position)], plusAsSpace: true)
+              var value = ""
+              if let equals {
+                value = try percentDecode(piece[(equals + 1)...], plusAsSpace: true)
+              }
+              query.append(QueryItem(key: key, value: value))
+            } catch {
+              throw URLReadError(failure: error, place: "query item \(itemNumber)")
+            }
+          }
+          pieceStart = position + 1
+        }
+        position += 1
+      }
+    }
+    self.init(scheme: scheme, domain: domain, segments: segments, query: query)
+  }
+
+  /// The values of a query key, in order.
+  public func queryValues(_ key: String) -> [String] {
+    query.compactMap { $0.key == key ? $0.value : nil }
+  }
+}
+
+/// Why a URL could not be read, such as `invalid percent escape in path segment 2`.
+public struct URLReadError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The whole message.
+  public var description: String
+
+  /// Makes an error with a message.
+  public init(_ description: String) { self.description = description }
+
+  init(failure: DecodeFailure, place: String) {
+    switch failure {
+    case .invalidEscape: description = "invalid percent escape in \(place)"
+    case .invalidUTF8: description = "invalid UTF-8 in \(place)"
+    }
+  }
+}

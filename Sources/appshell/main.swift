@@ -1,0 +1,4 @@
+import AppShellCLI
+import Glibc
+
+exit(AppShellCommand.run(Array(CommandLine.arguments.dropFirst())))
