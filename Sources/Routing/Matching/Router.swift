@@ -33,7 +33,9 @@ public struct Router: Sendable {
     var global = Trie.Builder()
     for (routeIndex, route) in routes.enumerated() {
       let pattern = route.pattern
-      let constraintShapes = pattern.constraints.map(ConstraintShape.init).sorted { $0.key < $1.key }
+      let constraintShapes = pattern.constraints.map(ConstraintShape.init).sorted {
+        $0.key < $1.key
+      }
       for (expansionIndex, segments) in pattern.expansions.enumerated() {
         let shape = Shape(
           scheme: pattern.scheme, domain: pattern.domain, kinds: segments.map(\.kind),

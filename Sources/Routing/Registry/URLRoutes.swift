@@ -71,11 +71,14 @@ public final class URLRoutes {
     try install(
       table.entries.map { entry in
         let route = Router.Route(pattern: entry.pattern, priority: entry.priority)
-        return (route, { request in
-          var renamed = request
-          renamed.params = entry.renamed(request.params)
-          return handler(entry, renamed)
-        })
+        return (
+          route,
+          { request in
+            var renamed = request
+            renamed.params = entry.renamed(request.params)
+            return handler(entry, renamed)
+          }
+        )
       })
   }
 

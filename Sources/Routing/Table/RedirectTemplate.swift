@@ -85,7 +85,8 @@ public struct RedirectTemplate: Sendable, Hashable {
         result += text
       case .placeholder(let name):
         guard let value = params[name] else {
-          throw TemplateError("redirect template \(JSON.quote(text)) needs '\(name)', which has no value")
+          throw TemplateError(
+            "redirect template \(JSON.quote(text)) needs '\(name)', which has no value")
         }
         guard let valueText = value.text else {
           throw TemplateError(

@@ -109,7 +109,9 @@ public struct RouteEntry: Sendable {
     }
     self.json =
       json
-      ?? .object([JSONMember("pattern", .string(pattern.text)), JSONMember(target.field, .string(targetText))])
+      ?? .object([
+        JSONMember("pattern", .string(pattern.text)), JSONMember(target.field, .string(targetText)),
+      ])
   }
 
   /// The parameters after `rename`: all renames at once; a renamed value overwrites one that
