@@ -11,13 +11,16 @@ let package = Package(
   targets: [
     // Pure URL router: reading URLs, compiling patterns, matching, route tables. Foundation only.
     .target(name: "Routing"),
+    // Pure app-shell model: navigation state, screens, the navigator and its event log.
+    .target(name: "Shell", dependencies: ["Routing"]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
-    .target(name: "AppShellCLI", dependencies: ["Routing"]),
+    .target(name: "AppShellCLI", dependencies: ["Routing", "Shell"]),
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
     // Benchmarks: `swift run -c release appshell-bench`.
     .executableTarget(name: "appshell-bench", dependencies: ["Routing"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
     .testTarget(name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing"]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,49 +2,6 @@ import Testing
 
 @testable import Routing
 
-/// A document that must fail to parse, and where and why.
-struct JSONErrorCase: Sendable, CustomTestStringConvertible {
-  var text: String
-  var line: Int
-  var column: Int
-  var message: String
-
-  init(_ text: String, _ line: Int, _ column: Int, _ message: String) {
-    self.text = text
-    self.line = line
-    self.column = column
-    self.message = message
-  }
-
-  var testDescription: String { text.debugDescription }
-}
-
-/// Raw bytes that must fail to parse, and the column of the offending byte (all on line 1).
-struct JSONByteErrorCase: Sendable, CustomTestStringConvertible {
-  var bytes: [UInt8]
-  var column: Int
-  var message: String
-
-  var testDescription: String { bytes.map { String($0, radix: 16) }.joined(separator: " ") }
-}
-
-/// A small deterministic generator (SplitMix64) so the fuzz test is reproducible.
-struct SplitMix64 {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int {
-    Int(next() % UInt64(bound))
-  }
-}
-
 @Suite struct JSONTests {
   // MARK: Values
 
@@ -221,70 +178,70 @@ struct SplitMix64 {
   // MARK: Errors
 
   @Test(arguments: [
-    JSONErrorCase("", 1, 1, "empty input"),
-    JSONErrorCase(" \n  ", 2, 3, "empty input"),
-    JSONErrorCase(
+    ErrorCase("", 1, 1, "empty input"),
+    ErrorCase(" \n  ", 2, 3, "empty input"),
+    ErrorCase(
       "[1, 2,]", 1, 7, "expected a JSON value after ',' (trailing commas are not allowed)"),
-    JSONErrorCase(
+    ErrorCase(
       "{\"a\": 1,\n}", 2, 1, "expected a string key after ',' (trailing commas are not allowed)"),
-    JSONErrorCase("{\"a\" 1}", 1, 6, "expected ':' after the key"),
-    JSONErrorCase("{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, "expected ',' or '}'"),
-    JSONErrorCase("[1 2]", 1, 4, "expected ',' or ']'"),
-    JSONErrorCase("[1, 2", 1, 6, "unexpected end of input; expected ',' or ']'"),
-    JSONErrorCase("{,}", 1, 2, "expected a string key or '}'"),
-    JSONErrorCase("{\"a\":1,2}", 1, 8, "expected a string key"),
-    JSONErrorCase("{\"a\":}", 1, 6, "expected a JSON value"),
-    JSONErrorCase("[,1]", 1, 2, "expected a JSON value"),
-    JSONErrorCase(
+    ErrorCase("{\"a\" 1}", 1, 6, "expected ':' after the key"),
+    ErrorCase("{\n  \"a\": 1\n  \"b\": 2\n}", 3, 3, "expected ',' or '}'"),
+    ErrorCase("[1 2]", 1, 4, "expected ',' or ']'"),
+    ErrorCase("[1, 2", 1, 6, "unexpected end of input; expected ',' or ']'"),
+    ErrorCase("{,}", 1, 2, "expected a string key or '}'"),
+    ErrorCase("{\"a\":1,2}", 1, 8, "expected a string key"),
+    ErrorCase("{\"a\":}", 1, 6, "expected a JSON value"),
+    ErrorCase("[,1]", 1, 2, "expected a JSON value"),
+    ErrorCase(
       "{\"k\": \"abc", 1, 11, "unterminated string starting at line 1, column 7; expected '\"'"),
-    JSONErrorCase(
+    ErrorCase(
       "\"abc\\", 1, 6, "unterminated string starting at line 1, column 1; expected '\"'"),
-    JSONErrorCase(
+    ErrorCase(
       "\"\\u12", 1, 6, "unterminated string starting at line 1, column 1; expected '\"'"),
-    JSONErrorCase(
+    ErrorCase(
       "[\"a\\x\"]", 1, 4,
       "invalid escape '\\x'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u"),
-    JSONErrorCase("\"\\u12G4\"", 1, 2, "invalid escape; expected 4 hex digits after '\\u'"),
-    JSONErrorCase(
+    ErrorCase("\"\\u12G4\"", 1, 2, "invalid escape; expected 4 hex digits after '\\u'"),
+    ErrorCase(
       "\"\\uD800\"", 1, 2, "lone surrogate \\uD800; expected a \\uDC00-\\uDFFF escape after it"),
-    JSONErrorCase(
+    ErrorCase(
       "\"ab\\uD83D\\u0041\"", 1, 4,
       "lone surrogate \\uD83D; expected a \\uDC00-\\uDFFF escape after it"),
-    JSONErrorCase(
+    ErrorCase(
       "\"\\uD83D\\uD83D\"", 1, 2,
       "lone surrogate \\uD83D; expected a \\uDC00-\\uDFFF escape after it"),
-    JSONErrorCase(
+    ErrorCase(
       "\"x\\uDE00\"", 1, 3, "lone surrogate \\uDE00; expected a \\uD800-\\uDBFF escape before it"),
-    JSONErrorCase("\"a\tb\"", 1, 3, "control character U+0009 in string; expected it escaped"),
-    JSONErrorCase(
+    ErrorCase("\"a\tb\"", 1, 3, "control character U+0009 in string; expected it escaped"),
+    ErrorCase(
       "{\n  \"line\": \"one\ntwo\"}", 2, 15,
       "control character U+000A in string; expected it escaped"),
-    JSONErrorCase("{\"name\": 1,\n \"name\": 2}", 2, 2, "duplicate key \"name\""),
-    JSONErrorCase("{\"a\\\"b\": 1, \"a\\u0022b\": 2}", 1, 13, "duplicate key \"a\\\"b\""),
-    JSONErrorCase("{} x", 1, 4, "unexpected text after the JSON value"),
-    JSONErrorCase("1 2", 1, 3, "unexpected text after the JSON value"),
-    JSONErrorCase("truex", 1, 5, "unexpected text after the JSON value"),
-    JSONErrorCase("tru", 1, 4, "unexpected end of input; expected 'true'"),
-    JSONErrorCase("nul1", 1, 4, "expected 'null'"),
-    JSONErrorCase("[fals]", 1, 6, "expected 'false'"),
-    JSONErrorCase("01", 1, 1, "leading zeros are not allowed in numbers"),
-    JSONErrorCase("-", 1, 2, "unexpected end of input; expected a digit after '-'"),
-    JSONErrorCase("-a", 1, 2, "expected a digit after '-'"),
-    JSONErrorCase("[1.e3]", 1, 4, "expected a digit after '.'"),
-    JSONErrorCase("1e+", 1, 4, "unexpected end of input; expected a digit in the exponent"),
-    JSONErrorCase("+1", 1, 1, "expected a JSON value"),
-    JSONErrorCase(".5", 1, 1, "expected a JSON value"),
-    JSONErrorCase("'a'", 1, 1, "expected a JSON value"),
-    JSONErrorCase("[NaN]", 1, 2, "expected a JSON value"),
-    JSONErrorCase("\u{FEFF}{}", 1, 1, "unexpected byte order mark; expected a JSON value"),
-    JSONErrorCase(
+    ErrorCase("{\"name\": 1,\n \"name\": 2}", 2, 2, "duplicate key \"name\""),
+    ErrorCase("{\"a\\\"b\": 1, \"a\\u0022b\": 2}", 1, 13, "duplicate key \"a\\\"b\""),
+    ErrorCase("{} x", 1, 4, "unexpected text after the JSON value"),
+    ErrorCase("1 2", 1, 3, "unexpected text after the JSON value"),
+    ErrorCase("truex", 1, 5, "unexpected text after the JSON value"),
+    ErrorCase("tru", 1, 4, "unexpected end of input; expected 'true'"),
+    ErrorCase("nul1", 1, 4, "expected 'null'"),
+    ErrorCase("[fals]", 1, 6, "expected 'false'"),
+    ErrorCase("01", 1, 1, "leading zeros are not allowed in numbers"),
+    ErrorCase("-", 1, 2, "unexpected end of input; expected a digit after '-'"),
+    ErrorCase("-a", 1, 2, "expected a digit after '-'"),
+    ErrorCase("[1.e3]", 1, 4, "expected a digit after '.'"),
+    ErrorCase("1e+", 1, 4, "unexpected end of input; expected a digit in the exponent"),
+    ErrorCase("+1", 1, 1, "expected a JSON value"),
+    ErrorCase(".5", 1, 1, "expected a JSON value"),
+    ErrorCase("'a'", 1, 1, "expected a JSON value"),
+    ErrorCase("[NaN]", 1, 2, "expected a JSON value"),
+    ErrorCase("\u{FEFF}{}", 1, 1, "unexpected byte order mark; expected a JSON value"),
+    ErrorCase(
       "[1,\r\n2,\r\n]", 3, 1, "expected a JSON value after ',' (trailing commas are not allowed)"),
-    JSONErrorCase("[1,\r2 3]", 2, 3, "expected ',' or ']'"),
+    ErrorCase("[1,\r2 3]", 2, 3, "expected ',' or ']'"),
     // Columns count Unicode scalars, not bytes: é is 2 bytes, 😀 is 4.
-    JSONErrorCase("[\"é😀\" x]", 1, 7, "expected ',' or ']'"),
-    JSONErrorCase("{\"é\":1,\n\"😀\":2 3}", 2, 7, "expected ',' or '}'"),
+    ErrorCase("[\"é😀\" x]", 1, 7, "expected ',' or ']'"),
+    ErrorCase("{\"é\":1,\n\"😀\":2 3}", 2, 7, "expected ',' or '}'"),
   ])
-  func reportsErrors(_ testCase: JSONErrorCase) {
+  func reportsErrors(_ testCase: ErrorCase) {
     let expected = JSONParseError(
       line: testCase.line, column: testCase.column, message: testCase.message)
     #expect(throws: expected) { try JSON.parse(testCase.text) }
@@ -292,29 +249,29 @@ struct SplitMix64 {
   }
 
   @Test(arguments: [
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x22, 0xC3, 0x28, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x22, 0xC0, 0x80, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x22, 0xE0, 0x80, 0x80, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x22, 0xED, 0xA0, 0x80, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x22, 0xF0, 0x8F, 0xBF, 0xBF, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(bytes: [0x22, 0x80, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(bytes: [0x22, 0xFF, 0x22], column: 2, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(bytes: [0x22, 0x80, 0x22], column: 2, message: "invalid UTF-8 in string"),
+    ByteErrorCase(bytes: [0x22, 0xFF, 0x22], column: 2, message: "invalid UTF-8 in string"),
+    ByteErrorCase(
       bytes: [0x22, 0x61, 0xE2, 0x82], column: 3, message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x22, 0xC3, 0xA9, 0xE2, 0x82, 0x41, 0x22], column: 3,
       message: "invalid UTF-8 in string"),
-    JSONByteErrorCase(
+    ByteErrorCase(
       bytes: [0x5B, 0xC3, 0xA9, 0x5D], column: 2, message: "expected a JSON value"),
   ])
-  func refusesInvalidUTF8(_ testCase: JSONByteErrorCase) {
+  func refusesInvalidUTF8(_ testCase: ByteErrorCase) {
     #expect(throws: JSONParseError(line: 1, column: testCase.column, message: testCase.message)) {
       try JSON.parse(testCase.bytes)
     }
@@ -420,7 +377,7 @@ struct SplitMix64 {
       Array(#"{}[]:,"\/ubfnrt0123456789-+.eEtruefalsenull "#.utf8) + [
         0x00, 0x0A, 0x0D, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF,
       ]
-    var random = SplitMix64(state: 2_024)
+    var random = FuzzRandom(state: 2_024)
     var accepted = 0
     var refused = 0
     for _ in 0..<3_000 {
@@ -462,5 +419,50 @@ struct SplitMix64 {
     let value = try JSON.parse(#"{"a": [1, "x"]}"#)
     let copy = await Task.detached { value.serialized }.value
     #expect(copy == #"{"a":[1,"x"]}"#)
+  }
+}
+
+extension JSONTests {
+  /// A document that must fail to parse, and where and why.
+  struct ErrorCase: Sendable, CustomTestStringConvertible {
+    var text: String
+    var line: Int
+    var column: Int
+    var message: String
+
+    init(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+      self.text = text
+      self.line = line
+      self.column = column
+      self.message = message
+    }
+
+    var testDescription: String { text.debugDescription }
+  }
+
+  /// Raw bytes that must fail to parse, and the column of the offending byte (all on line 1).
+  struct ByteErrorCase: Sendable, CustomTestStringConvertible {
+    var bytes: [UInt8]
+    var column: Int
+    var message: String
+
+    var testDescription: String { bytes.map { String($0, radix: 16) }.joined(separator: " ") }
+  }
+}
+
+/// A small deterministic generator (SplitMix64) so the fuzz test is reproducible.
+private struct FuzzRandom {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func below(_ bound: Int) -> Int {
+    Int(next() % UInt64(bound))
   }
 }

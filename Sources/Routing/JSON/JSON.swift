@@ -69,7 +69,8 @@ extension JSON {
   /// Parses one JSON document from UTF-8 bytes, strictly following RFC 8259.
   ///
   /// Object keys must be unique (compared as Swift strings) and arrays and objects may nest at
-  /// most `maxDepth` levels deep. A byte order mark is not accepted.
+  /// most `maxDepth` levels deep. A byte order mark is not accepted. Parsing itself never
+  /// recurses, but code walking the result does (the writer, `==`), so keep `maxDepth` modest.
   /// - Throws: `JSONParseError` with the line and column of the first offending character.
   public static func parse(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONParseError) -> JSON {
     var parser = Parser(bytes: bytes, maxDepth: max(maxDepth, 0))

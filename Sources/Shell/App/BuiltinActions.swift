@@ -1,0 +1,58 @@
+import Routing
+
+/// The action handlers registered in Swift by name.
+public enum BuiltinActions {
+  /// All of them, by name.
+  public static let all: [String: ActionHandler] = [
+    "like": like,
+    "sign-in": signIn,
+    "sign-out": signOut,
+    "reset": reset,
+    "lookup-order": lookupOrder,
+  ]
+
+  /// XYWdispatcher's `pkdetail/like?id=`: one more like for the pk match.
+  static let like: ActionHandler = { session, request in
+    let id: Int64
+    switch request.params["id"] {
+    case .int(let value)?: id = value
+    case .string(let text)?:
+      guard let value = Int64(text) else { fallthrough }
+      id = value
+    default:
+      return .done(.status("like: no pk id"))
+    }
+    session.likes[id, default: 0] += 1
+    return .done(.status("Liked pk \(id) (\(session.likes[id]!) likes)"))
+  }
+
+  static let signIn: ActionHandler = { session, _ in
+    session.signedIn = true
+    return .done(.status("Signed in"))
+  }
+
+  static let signOut: ActionHandler = { session, _ in
+    session.signedIn = false
+    return .done(.status("Signed out"))
+  }
+
+  /// Internal only: forgets the session (sign-in, notifications, likes).
+  static let reset: ActionHandler = { session, _ in
+    session = Session()
+    return .done(.status("Session reset"))
+  }
+
+  /// A simulated network look-up: after a moment, opens the order the code stands for.
+  static let lookupOrder: ActionHandler = { _, request in
+    let code = request.params["code"].flatMap(\.text) ?? ""
+    let digits = code.filter(\.isNumber)
+    guard !digits.isEmpty else {
+      return .later(
+        after: .milliseconds(1500), description: "Looking up order \(code)",
+        result: .alert(Alert(title: "Not found", message: "No order for the code '\(code)'")))
+    }
+    return .later(
+      after: .milliseconds(1500), description: "Looking up order \(code)",
+      result: .open("myapp://orders/\(digits)"))
+  }
+}

@@ -1,0 +1,41 @@
+import Routing
+
+extension Screen {
+  /// `{"screen":..., "title":..., "params":{...}}` (SHELL.md section 3).
+  public var json: JSON {
+    .object([
+      JSONMember("screen", .string(name)),
+      JSONMember("title", .string(title)),
+      JSONMember("params", params.json),
+    ])
+  }
+}
+
+extension ShellState {
+  /// The state as JSON exactly as SHELL.md section 3: `tab`, `tabs` (title and stack),
+  /// `modals` (bottom to top, each a stack) and `alert` (null or title and message).
+  public var json: JSON {
+    let alertJSON: JSON =
+      alert.map {
+        .object([
+          JSONMember("title", .string($0.title)), JSONMember("message", .string($0.message)),
+        ])
+      } ?? .null
+    return .object([
+      JSONMember("tab", .number(String(selectedTab))),
+      JSONMember(
+        "tabs",
+        .array(
+          tabs.map {
+            .object([
+              JSONMember("title", .string($0.title)),
+              JSONMember("stack", .array($0.stack.map(\.json))),
+            ])
+          })),
+      JSONMember(
+        "modals",
+        .array(modals.map { .object([JSONMember("stack", .array($0.stack.map(\.json)))]) })),
+      JSONMember("alert", alertJSON),
+    ])
+  }
+}

@@ -1,0 +1,412 @@
+import Routing
+
+/// An app: its route table, screen factories, action handlers, guards, tabs and version; and
+/// the pure transition function that turns events into new models (SHELL.md sections 1-2).
+public struct ShellApp: Sendable {
+  /// A tab: its title and the factory name of its root screen.
+  public struct TabSpec: Sendable, Hashable {
+    /// The tab's title.
+    public var title: String
+    /// The root screen's factory name.
+    public var root: String
+
+    /// Makes a tab description.
+    public init(title: String, root: String) {
+      self.title = title
+      self.root = root
+    }
+  }
+
+  /// The route table in force.
+  public var table: RouteTable
+  /// The screen factories.
+  public var catalog: ScreenCatalog
+  /// Action handlers by name.
+  public var actions: [String: ActionHandler]
+  /// Guards by name.
+  public var guards: [String: GuardRule]
+  /// The tabs, in order.
+  public var tabs: [TabSpec]
+  /// The app's version, compared with routes' `minVersion`.
+  public var version: AppVersion
+
+  /// Makes an app from its parts.
+  public init(
+    table: RouteTable, catalog: ScreenCatalog, actions: [String: ActionHandler] = [:],
+    guards: [String: GuardRule] = [:], tabs: [TabSpec], version: AppVersion
+  ) {
+    self.table = table
+    self.catalog = catalog
+    self.actions = actions
+    self.guards = guards
+    self.tabs = tabs
+    self.version = version
+  }
+
+  /// Checks that the table fits this app: every guard it names is known, and every tab root
+  /// has a factory. (Unknown screens and actions are allowed: they ask the user to upgrade.)
+  public func validate() throws(RouteTableError) {
+    for entry in table.entries {
+      if let name = entry.guardName, guards[name] == nil {
+        let known = guards.keys.sorted().joined(separator: ", ")
+        throw RouteTableError(
+          "routes[\(entry.index)].guard: unknown guard '\(name)' (this app knows: \(known))")
+      }
+    }
+    for tab in tabs where !catalog.has(tab.root) {
+      throw RouteTableError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
+    }
+  }
+
+  /// A fresh model: every tab at its root, the first selected, nothing presented.
+  public func initialModel() -> AppModel {
+    let session = Session()
+    let tabs = self.tabs.map { spec in
+      let root =
+        (try? catalog.make(spec.root, params: [:], url: nil, session: session, table: table).get())
+        ?? Screen(name: spec.root, title: spec.title)
+      return Tab(title: spec.title, root: root)
+    }
+    return AppModel(shell: ShellState(tabs: tabs))
+  }
+
+  /// Applies one event to the model and returns what the outside world must do.
+  public func reduce(_ model: inout AppModel, _ event: ShellEvent) -> [Effect] {
+    var effects: [Effect] = []
+    switch event {
+    case .urlOpened(let url, let source):
+      open(url, source: source, request: nil, &model, &effects)
+    case .urlOpenedForResult(let url, let source, let request):
+      open(url, source: source, request: request, &model, &effects)
+    case .launchedWithURL(let url):
+      pushParents(of: url, &model)
+      open(url, source: .coldStart, request: nil, &model, &effects)
+    case .backRequested:
+      back(&model, &effects)
+    case .tabSelected(let index):
+      if !model.shell.modals.isEmpty {
+        model.status = "Dismiss the modal first (Esc)"
+      } else {
+        model.shell.selectTab(index)
+      }
+    case .alertDismissed:
+      model.shell.dismissAlert()
+    case .linkFollowed(let index):
+      let links = model.shell.topScreen.links
+      guard links.indices.contains(index) else { break }
+      switch links[index].action {
+      case .open(let url):
+        open(url, source: .link, request: nil, &model, &effects)
+      case .openForResult(let url, let key):
+        open(url, source: .link, request: ResultRequest(key: key), &model, &effects)
+      case .finish(let value):
+        finish(with: value, &model, &effects)
+      }
+    case .screenFinished(let value):
+      finish(with: value, &model, &effects)
+    case .workFinished(let token, let result):
+      guard let pending = model.pending, pending.token == token else { break }
+      model.pending = nil
+      apply(result, source: pending.source, &model, &effects)
+    }
+    return effects
+  }
+
+  // MARK: - Opening URLs
+
+  private func open(
+    _ url: String, source: Source, request: ResultRequest?, _ model: inout AppModel,
+    _ effects: inout [Effect]
+  ) {
+    if StateURL.isStateURL(url) {
+      restoreState(url, source: source, &model)
+      return
+    }
+    let resolution = table.resolve(url, from: source.origin)
+    var entry = LogEntry(
+      source: source, url: url, pattern: nil, params: [:], redirects: resolution.redirects,
+      outcome: .failed(title: "", message: ""))
+    defer { model.log.append(entry) }
+    func fail(_ title: String, _ message: String) {
+      model.shell.showAlert(Alert(title: title, message: message))
+      entry.outcome = .failed(title: title, message: message)
+    }
+    let route: RouteEntry
+    let params: Parameters
+    switch resolution.outcome {
+    case .invalid(let why), .failed(let why):
+      return fail("No route", "\(url): \(why)")
+    case .unmatched:
+      return fail("No route", "No route for \(url)")
+    case .refused(let why):
+      let message = "\(url) came from \(source.phrase): \(why)"
+      model.shell.showAlert(Alert(title: "Refused", message: message))
+      entry.outcome = .refused(message)
+      return
+    case .matched(let matched, let matchedParams):
+      route = matched
+      params = matchedParams
+    }
+    entry.pattern = route.pattern.text
+    entry.params = params
+    if let guardName = route.guardName, let rule = guards[guardName], !rule.isMet(model.session) {
+      entry.outcome = .guarded(guardName)
+      model.continuation = GuardContinuation(
+        guardName: guardName, url: url, source: source, modalDepth: model.shell.modals.count)
+      model.status = "Sign in to open \(url)"
+      open(rule.url, source: .link, request: nil, &model, &effects)
+      return
+    }
+    if let needed = route.minVersion, version < needed {
+      return fail(
+        "Upgrade required",
+        "\(url) needs version \(needed) of the app; this is \(version). Please upgrade.")
+    }
+    switch route.target {
+    case .screen(let name):
+      let made = catalog.make(
+        name, params: params, url: url, session: model.session, table: table)
+      var screen: Screen
+      switch made {
+      case .success(let result): screen = result
+      case .failure(let problem):
+        let (title, message) = describe(problem, url: url)
+        return fail(title, message)
+      }
+      screen.resultRequest = request
+      if request == nil, model.shell.topScreen.isSameScreen(as: screen) {
+        entry.outcome = .alreadyShown(name)
+        model.status = "Already showing \(screen.title)"
+        return
+      }
+      if route.presentation == .present {
+        model.shell.present(screen)
+        entry.outcome = .presented(name)
+      } else {
+        model.shell.push(screen)
+        entry.outcome = .pushed(name)
+      }
+      model.status = "Opened \(screen.title)"
+    case .action(let name):
+      guard let handler = actions[name] else {
+        return fail(
+          "Upgrade required",
+          "\(url) needs the action '\(name)', which this version does not have. Please upgrade.")
+      }
+      let actionRequest = ActionRequest(
+        params: params, topScreen: model.shell.topScreen, source: source)
+      let before = model.session
+      let outcome = handler(&model.session, actionRequest)
+      if model.session != before { refreshLiveScreens(&model) }
+      switch outcome {
+      case .done(let result):
+        entry.outcome = .handled(action: name, status: describe(result))
+        apply(result, source: source, &model, &effects)
+      case .later(let delay, let description, let result):
+        if let old = model.pending { effects.append(.cancelWork(token: old.token)) }
+        let token = model.nextToken
+        model.nextToken += 1
+        model.pending = PendingWork(token: token, description: description, source: source)
+        model.status = "\(description)… (Esc cancels)"
+        entry.outcome = .started(action: name)
+        effects.append(.finishLater(token: token, after: delay, result: result))
+      }
+    case .notification(let name):
+      model.session.notifications.append(PostedNotification(name: name, userInfo: params))
+      refreshLiveScreens(&model)
+      entry.outcome = .notified(name)
+      model.status = "Posted \(name)"
+    case .redirect:
+      // `resolve` follows redirects, so the final route is never one.
+      return fail("No route", "\(url): redirect did not resolve")
+    }
+  }
+
+  /// Opens a state URL (``StateURL``): the whole navigation state is replaced. Only from inside
+  /// the app: from outside it is refused.
+  private func restoreState(_ url: String, source: Source, _ model: inout AppModel) {
+    var entry = LogEntry(
+      source: source, url: url, pattern: nil, params: [:], redirects: [],
+      outcome: .refused("state URLs open only from inside the app"))
+    defer { model.log.append(entry) }
+    guard source.origin == .app else {
+      let message = "\(url) came from \(source.phrase): state URLs open only from inside the app"
+      model.shell.showAlert(Alert(title: "Refused", message: message))
+      entry.outcome = .refused(message)
+      return
+    }
+    do {
+      model.shell = try StateURL.decode(url, app: self, session: model.session)
+      entry.outcome = .restored
+      model.status = "Restored the state"
+    } catch {
+      let message = "\(url): \(error)"
+      model.shell.showAlert(Alert(title: "No route", message: message))
+      entry.outcome = .failed(title: "No route", message: message)
+    }
+  }
+
+  private func describe(_ problem: ScreenProblem, url: String) -> (String, String) {
+    switch problem {
+    case .unknownScreen(let name):
+      return (
+        "Upgrade required",
+        "\(url) opens the screen '\(name)', which this version does not have. Please upgrade."
+      )
+    case .missingParameter(let screen, let name):
+      return ("Missing parameter", "\(url): \(screen) needs the parameter '\(name)'")
+    case .invalidParameter(let screen, let name, let expected, let got):
+      return (
+        "Invalid parameter",
+        "\(url): \(screen) needs '\(name)' to be \(expected.rawValue), not \(JSON.quote(got))"
+      )
+    }
+  }
+
+  private func describe(_ result: ActionResult) -> String {
+    switch result {
+    case .status(let text): return text
+    case .open(let url): return "opens \(url)"
+    case .alert(let alert): return "\(alert.title): \(alert.message)"
+    }
+  }
+
+  private func apply(
+    _ result: ActionResult, source: Source, _ model: inout AppModel, _ effects: inout [Effect]
+  ) {
+    switch result {
+    case .status(let text):
+      model.status = text
+      continueAfterGuard(&model, &effects)
+    case .open(let url):
+      open(url, source: source, request: nil, &model, &effects)
+    case .alert(let alert):
+      model.shell.showAlert(alert)
+    }
+  }
+
+  /// After an action, a guard that now holds lets the waiting URL go on: the guard's screens
+  /// are dismissed and the URL is opened.
+  private func continueAfterGuard(_ model: inout AppModel, _ effects: inout [Effect]) {
+    guard let waiting = model.continuation, let rule = guards[waiting.guardName],
+      rule.isMet(model.session)
+    else { return }
+    model.continuation = nil
+    while model.shell.modals.count > waiting.modalDepth {
+      closeTop(&model, &effects, dismissWholeModal: true)
+    }
+    open(waiting.url, source: waiting.source, request: nil, &model, &effects)
+  }
+
+  /// Re-makes every screen that shows session data.
+  private func refreshLiveScreens(_ model: inout AppModel) {
+    let session = model.session
+    model.shell.updateScreens { screen in
+      guard let factory = catalog.factories[screen.name], factory.isLive else { return }
+      let request = ScreenRequest(
+        params: screen.params, url: screen.url, session: session, table: table)
+      let request0 = screen.resultRequest
+      screen = factory.make(request)
+      screen.resultRequest = request0
+    }
+  }
+
+  // MARK: - Back, results, cold start
+
+  private func back(_ model: inout AppModel, _ effects: inout [Effect]) {
+    if model.shell.alert != nil {
+      model.shell.dismissAlert()
+      return
+    }
+    if let pending = model.pending {
+      model.pending = nil
+      effects.append(.cancelWork(token: pending.token))
+      model.status = "Cancelled: \(pending.description)"
+      return
+    }
+    closeTop(&model, &effects, dismissWholeModal: false)
+    if let waiting = model.continuation, model.shell.modals.count <= waiting.modalDepth {
+      model.continuation = nil
+      model.status = "Not signed in: \(waiting.url) was not opened"
+    }
+  }
+
+  /// Pops the top screen (or dismisses a modal at its root, or the whole modal); a screen
+  /// opened for a Swift completion tells it that no value came.
+  private func closeTop(
+    _ model: inout AppModel, _ effects: inout [Effect], dismissWholeModal: Bool
+  ) {
+    let closing: [Screen]
+    if dismissWholeModal, let modal = model.shell.modals.last {
+      closing = modal.stack
+      model.shell.dismiss()
+    } else {
+      let top = model.shell.topScreen
+      guard model.shell.back() else { return }
+      closing = [top]
+    }
+    for screen in closing.reversed() {
+      if let token = screen.resultRequest?.token {
+        effects.append(.deliverResult(token: token, value: nil))
+      }
+    }
+  }
+
+  private func finish(with value: String, _ model: inout AppModel, _ effects: inout [Effect]) {
+    let top = model.shell.topScreen
+    guard let request = top.resultRequest else {
+      model.status = "Nothing is waiting for a result from \(top.title)"
+      return
+    }
+    guard model.shell.back() else { return }
+    if let key = request.key {
+      var opener = model.shell.topScreen
+      var params = opener.params
+      params[key] = .string(value)
+      if case .success(var remade) = catalog.make(
+        opener.name, params: params, url: opener.url, session: model.session, table: table)
+      {
+        remade.resultRequest = opener.resultRequest
+        opener = remade
+      } else {
+        opener.params = params
+      }
+      model.shell.replaceTop(opener)
+    }
+    if let token = request.token { effects.append(.deliverResult(token: token, value: value)) }
+    model.status = "Chose \(value)"
+  }
+
+  /// Cold start: pushes the `parent` chain of the URL's route, root-most first; a parent that
+  /// is a tab's root selects that tab instead.
+  private func pushParents(of url: String, _ model: inout AppModel) {
+    guard case .matched(let route, _) = table.resolve(url, from: .external).outcome else {
+      return
+    }
+    var chain: [(RouteEntry, Parameters, String)] = []
+    var next = route.parent
+    var seen: Set<Int> = [route.index]
+    while let parentURL = next,
+      case .matched(let parent, let params) = table.resolve(parentURL).outcome,
+      seen.insert(parent.index).inserted
+    {
+      chain.insert((parent, params, parentURL), at: 0)
+      next = parent.parent
+    }
+    for (parent, params, parentURL) in chain {
+      guard case .screen(let name) = parent.target,
+        case .success(let screen) = catalog.make(
+          name, params: params, url: parentURL, session: model.session, table: table)
+      else { continue }
+      if model.shell.modals.isEmpty,
+        let tab = model.shell.tabs.firstIndex(where: {
+          $0.stack.count == 1 && $0.stack[0].isSameScreen(as: screen)
+        })
+      {
+        model.shell.selectTab(tab)
+      } else if !model.shell.topScreen.isSameScreen(as: screen) {
+        model.shell.push(screen)
+      }
+    }
+  }
+}

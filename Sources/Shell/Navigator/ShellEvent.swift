@@ -1,0 +1,79 @@
+import Routing
+
+/// Something that happened to the app, named after what happened; the only way to change an
+/// ``AppModel`` is ``ShellApp/reduce(_:_:)`` with one of these.
+public enum ShellEvent: Sendable, Hashable {
+  /// A URL was opened from a source.
+  case urlOpened(String, source: Source)
+  /// A URL was opened for a result: the opened screen's value comes back under the request.
+  case urlOpenedForResult(String, source: Source, request: ResultRequest)
+  /// The app was launched with a URL: its `parent` chain is pushed first.
+  case launchedWithURL(String)
+  /// Back (Esc): dismiss the alert, cancel work in flight, or pop/dismiss.
+  case backRequested
+  /// A tab was selected.
+  case tabSelected(Int)
+  /// The alert was dismissed.
+  case alertDismissed
+  /// The link at this index on the top screen was followed.
+  case linkFollowed(Int)
+  /// The top screen finished with a value for the screen that opened it.
+  case screenFinished(String)
+  /// Async work finished with a result.
+  case workFinished(token: Int, result: ActionResult)
+}
+
+/// What the outside world must do for the app: the only way out of the pure core.
+public enum Effect: Sendable, Hashable {
+  /// Deliver `workFinished(token:result:)` after a delay, unless cancelled.
+  case finishLater(token: Int, after: Duration, result: ActionResult)
+  /// Cancel the work with this token.
+  case cancelWork(token: Int)
+  /// Hand a screen's result (nil: it was closed without one) to the Swift completion `token`.
+  case deliverResult(token: Int, value: String?)
+}
+
+/// What an action handler ends with.
+public enum ActionResult: Sendable, Hashable {
+  /// Show this in the status line.
+  case status(String)
+  /// Open this URL (with the source of the URL that started the action).
+  case open(String)
+  /// Show an alert.
+  case alert(Alert)
+}
+
+/// What an action handler does: finish now, or later (simulated network work).
+public enum ActionOutcome: Sendable, Hashable {
+  /// Finished now.
+  case done(ActionResult)
+  /// Finishes after a delay; the status line shows the description meanwhile.
+  case later(after: Duration, description: String, result: ActionResult)
+}
+
+/// What an action handler is given.
+public struct ActionRequest: Sendable {
+  /// The match parameters after `rename`.
+  public var params: Parameters
+  /// The screen on top when the action ran (a handler may act on it).
+  public var topScreen: Screen
+  /// Where the URL came from.
+  public var source: Source
+}
+
+/// An action handler registered in Swift by name; it may change the session.
+public typealias ActionHandler = @Sendable (inout Session, ActionRequest) -> ActionOutcome
+
+/// A guard: the condition a route may require, and the URL of the screen that makes it hold.
+public struct GuardRule: Sendable {
+  /// Whether the condition holds.
+  public var isMet: @Sendable (Session) -> Bool
+  /// The URL opened (from inside the app) when it does not, such as `myapp://login`.
+  public var url: String
+
+  /// Makes a guard.
+  public init(url: String, isMet: @escaping @Sendable (Session) -> Bool) {
+    self.url = url
+    self.isMet = isMet
+  }
+}
