@@ -1,9 +1,10 @@
 import Routing
+import Shell
 
 /// The `appshell` command line: picks the subcommand and returns the exit status.
 public enum AppShellCommand {
   /// The app's version, compared with routes' `minVersion`.
-  public static let version = "0.1.0"
+  public static let version = StandardApp.version
 
   static let help = """
     OVERVIEW: AppShell simulates an iOS app shell in a terminal so deep-link routing can be
@@ -25,6 +26,13 @@ public enum AppShellCommand {
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
+    run(rawArguments: arguments.map { Array($0.utf8) }, io: io)
+  }
+
+  /// Runs a command line given as raw bytes (so a URL argument that is not UTF-8 reaches the
+  /// router as it is) and returns the exit status.
+  public static func run(rawArguments: [[UInt8]], io: CommandIO = .standard) -> Int32 {
+    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     guard let first = arguments.first else {
       io.write(Array(help.utf8))
       io.writeError(
@@ -33,7 +41,7 @@ public enum AppShellCommand {
     }
     switch first {
     case "resolve":
-      return ResolveCommand.run(Array(arguments.dropFirst()), io: io)
+      return ResolveCommand.run(Array(rawArguments.dropFirst()), io: io)
     case "-h", "--help":
       io.write(Array(help.utf8))
       return 0

@@ -22,17 +22,18 @@ enum ResolveCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
+    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     var routesPath: String?
     var origin = Origin.app
-    var urls: [String] = []
+    var urls: [[UInt8]] = []
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
       if optionsEnded || !argument.hasPrefix("--") {
-        urls.append(argument)
+        urls.append(rawArguments[index - 1])
         continue
       }
       switch argument {
@@ -59,7 +60,7 @@ enum ResolveCommand {
     }
     let table: RouteTable
     do {
-      table = try TableLoader.load(path: routesPath)
+      table = try AppLoader.loadTable(path: routesPath)
     } catch {
       io.writeError("appshell resolve: \(error)\n")
       return 2
@@ -80,7 +81,7 @@ enum ResolveCommand {
       }
       reader.finish(answer)
     } else {
-      for url in urls { answer(Array(url.utf8)) }
+      for url in urls { answer(url) }
     }
     out.flush()
     return allMatched ? 0 : 1

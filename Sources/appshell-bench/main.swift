@@ -18,7 +18,9 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// A table of `count` routes like a real app's (literals, string and typed parameters, a few
 /// wildcards and query constraints, two schemes) and URLs that mostly hit them.
-func makeWorkload(routes count: Int, urls urlCount: Int, seed: UInt64) -> ([Router.Route], [RouteURL]) {
+func makeWorkload(routes count: Int, urls urlCount: Int, seed: UInt64) -> (
+  [Router.Route], [RouteURL]
+) {
   var rng = SplitMix64(state: seed)
   var routes: [Router.Route] = []
   var samples: [String] = []
@@ -50,7 +52,8 @@ func makeWorkload(routes count: Int, urls urlCount: Int, seed: UInt64) -> ([Rout
   var urls: [RouteURL] = []
   for _ in 0..<urlCount {
     let roll = rng.next() % 10
-    let text = roll == 0 ? "myapp://nowhere/\(rng.next())" : samples[Int(rng.next() % UInt64(count))]
+    let text =
+      roll == 0 ? "myapp://nowhere/\(rng.next())" : samples[Int(rng.next() % UInt64(count))]
     urls.append(try! RouteURL(text))
   }
   return (routes, urls)

@@ -1,4 +1,11 @@
 import AppShellCLI
 import Glibc
 
-exit(AppShellCommand.run(Array(CommandLine.arguments.dropFirst())))
+// The raw bytes of each argument, so a URL that is not UTF-8 reaches the router unchanged.
+let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
+  guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+  return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map {
+    UInt8(bitPattern: $0)
+  }
+}
+exit(AppShellCommand.run(rawArguments: rawArguments))

@@ -82,3 +82,36 @@ public func formatPositional(_ value: Double) -> String {
   if negative { result = "-" + result }
   return result
 }
+
+/// A string compared and hashed by its UTF-8 bytes: ROUTING.md compares decoded text exactly,
+/// while Swift's `==` treats canonically equivalent strings (`é` and `e` + U+0301) as equal.
+struct ExactText: Hashable, Sendable {
+  let text: String
+
+  init(_ text: String) { self.text = text }
+
+  static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    lhs.text.utf8.elementsEqual(rhs.text.utf8)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(text.utf8.count)
+    for byte in text.utf8 { hasher.combine(byte) }
+  }
+}
+
+extension String {
+  /// Exact (byte-for-byte) equality, as ROUTING.md compares decoded text.
+  func isExactly(_ other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+}
+
+extension Optional where Wrapped == String {
+  /// Exact equality of optional text.
+  func isExactly(_ other: String?) -> Bool {
+    switch (self, other) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.isExactly(b)
+    default: return false
+    }
+  }
+}

@@ -34,11 +34,12 @@ public struct Router: Sendable {
     for (routeIndex, route) in routes.enumerated() {
       let pattern = route.pattern
       let constraintShapes = pattern.constraints.map(ConstraintShape.init).sorted {
-        $0.key < $1.key
+        $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8)
       }
       for (expansionIndex, segments) in pattern.expansions.enumerated() {
         let shape = Shape(
-          scheme: pattern.scheme, domain: pattern.domain, kinds: segments.map(\.kind),
+          scheme: pattern.scheme, domain: pattern.domain.map(ExactText.init),
+          kinds: segments.map(KindShape.init),
           constraints: constraintShapes, priority: route.priority)
         if let other = seen.updateValue(routeIndex, forKey: shape) {
           throw RouteConflict(route: routeIndex, other: other)
@@ -62,9 +63,12 @@ public struct Router: Sendable {
     return makeMatch(best, url)
   }
 
-  /// Every route that matches `url`, best first, each with its parameters.
+  /// Every route that matches `url`, best first, each once (with its best expansion) and with
+  /// its parameters.
   public func matches(_ url: RouteURL) -> [RouteMatch] {
-    candidates(url).sorted(by: isRankedBefore).map { makeMatch($0, url) }
+    var seen: Set<Int> = []
+    return candidates(url).sorted(by: isRankedBefore).filter { seen.insert($0.route).inserted }
+      .map { makeMatch($0, url) }
   }
 
   // MARK: - Ranking
@@ -119,7 +123,7 @@ public struct Router: Sendable {
       return
     }
     let text = segments[segment]
-    if let child = node.literals[text] {
+    if let child = node.literals[ExactText(text)] {
       walk(trie, node: Int(child), segment: segment + 1, url, &found, &order)
     }
     if node.int >= 0, parseInt(text) != nil {
@@ -145,7 +149,7 @@ public struct Router: Sendable {
     order += 1
     for terminal in terminals {
       let pattern = routes[Int(terminal.route)].pattern
-      if let domain = pattern.domain, domain != url.domain { continue }
+      if let domain = pattern.domain, !url.domain.isExactly(domain) { continue }
       guard pattern.constraints.allSatisfy({ $0.accepts(url) }) else { continue }
       found.append(
         Candidate(
@@ -224,13 +228,13 @@ extension QueryConstraint {
   /// Whether the URL has this key exactly once, with a fitting value.
   func accepts(_ url: RouteURL) -> Bool {
     var found: String?
-    for item in url.query where item.key == key {
+    for item in url.query where item.key.isExactly(key) {
       if found != nil { return false }
       found = item.value
     }
     guard let found else { return false }
     switch value {
-    case .literal(let literal): return found == literal
+    case .literal(let literal): return found.isExactly(literal)
     case .capture(let type, _): return type.value(of: found) != nil
     }
   }
@@ -239,22 +243,36 @@ extension QueryConstraint {
 /// What makes two routes impossible to tell apart (ROUTING.md section 1).
 private struct Shape: Hashable {
   var scheme: String?
-  var domain: String?
-  var kinds: [SegmentKind]
+  var domain: ExactText?
+  var kinds: [KindShape]
   var constraints: [ConstraintShape]
   var priority: Int
 }
 
+/// A segment kind with literals compared exactly.
+private enum KindShape: Hashable {
+  case literal(ExactText)
+  case other(SegmentKind)
+
+  init(_ segment: PatternSegment) {
+    if case .literal(let text) = segment.kind {
+      self = .literal(ExactText(text))
+    } else {
+      self = .other(segment.kind)
+    }
+  }
+}
+
 /// A query constraint without its capture name.
 private struct ConstraintShape: Hashable {
-  var key: String
-  var literal: String?
+  var key: ExactText
+  var literal: ExactText?
   var type: CaptureType?
 
   init(_ constraint: QueryConstraint) {
-    key = constraint.key
+    key = ExactText(constraint.key)
     switch constraint.value {
-    case .literal(let value): literal = value
+    case .literal(let value): literal = ExactText(value)
     case .capture(let type, _): self.type = type
     }
   }
@@ -268,7 +286,7 @@ private struct Trie: Sendable {
   }
 
   struct Node: Sendable {
-    var literals: [String: Int32] = [:]
+    var literals: [ExactText: Int32] = [:]
     var int: Int32 = -1
     var float: Int32 = -1
     var uuid: Int32 = -1
@@ -299,11 +317,11 @@ private struct Trie: Sendable {
           nodes[current].pathTerminals.append(terminal)
           return
         case .literal(let text):
-          if let next = nodes[current].literals[text] {
+          if let next = nodes[current].literals[ExactText(text)] {
             current = Int(next)
           } else {
             let next = newNode()
-            nodes[current].literals[text] = Int32(next)
+            nodes[current].literals[ExactText(text)] = Int32(next)
             current = next
           }
         case .capture(let type):

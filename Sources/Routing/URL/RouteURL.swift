@@ -89,14 +89,16 @@ public struct RouteURL: Sendable, Equatable {
       }
       let rawHost = bytes[hostStart..<hostEnd]
       if !rawHost.isEmpty {
+        // The `.` test uses the host as written; `localhost` is tested after decoding.
+        let hasDot = rawHost.contains(0x2E)
         let host: String
         do {
           host = try percentDecode(rawHost)
         } catch {
-          throw URLReadError(failure: error, place: "host")
+          throw URLReadError(failure: error, place: hasDot ? "host" : "path segment 1")
         }
         let lower = host.lowercased()
-        if rawHost.contains(0x2E) || lower == "localhost" {
+        if hasDot || lower == "localhost" {
           domain = lower
         } else {
           segmentNumber = 1
@@ -170,7 +172,7 @@ public struct RouteURL: Sendable, Equatable {
 
   /// The values of a query key, in order.
   public func queryValues(_ key: String) -> [String] {
-    query.compactMap { $0.key == key ? $0.value : nil }
+    query.compactMap { $0.key.isExactly(key) ? $0.value : nil }
   }
 }
 

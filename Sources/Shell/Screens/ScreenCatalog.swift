@@ -1,4 +1,3 @@
-import Foundation
 import Routing
 
 /// What a Swift screen factory is given: the checked parameters, the URL, and the app's data.
@@ -79,53 +78,4 @@ public struct ScreenCatalog: Sendable {
     let request = ScreenRequest(params: params, url: url, session: session, table: table)
     return .success(factory.make(request))
   }
-
-  /// Loads every `*.json` screen file of a directory except `routes.json`, in name order.
-  ///
-  /// A file that cannot be used refuses the whole directory with `FILE: field: problem`; a file
-  /// whose `name` is not its file name is refused too.
-  public static func loadDefinitions(directory: String) throws(ScreenLoadError)
-    -> [ScreenDefinition]
-  {
-    let files: [String]
-    do {
-      files = try FileManager.default.contentsOfDirectory(atPath: directory)
-        .filter { $0.hasSuffix(".json") && $0 != "routes.json" }.sorted()
-    } catch {
-      throw ScreenLoadError("\(directory): cannot list the screens directory")
-    }
-    var definitions: [ScreenDefinition] = []
-    for file in files {
-      let path = directory + "/" + file
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ScreenLoadError("\(path): cannot read the file")
-      }
-      do {
-        let json = try JSON.parse([UInt8](data))
-        let definition = try ScreenDefinition(json: json)
-        let expected = String(file.dropLast(".json".count))
-        guard definition.name == expected else {
-          throw ScreenFileError(
-            "name: \(JSON.quote(definition.name)) must match the file name \(JSON.quote(expected))")
-        }
-        definitions.append(definition)
-      } catch let error as JSONParseError {
-        throw ScreenLoadError("\(path): invalid JSON: \(error)")
-      } catch let error as ScreenFileError {
-        throw ScreenLoadError("\(path): \(error)")
-      } catch {
-        throw ScreenLoadError("\(path): \(error)")
-      }
-    }
-    return definitions
-  }
-}
-
-/// A screens directory that cannot be used: the file, the field and the problem.
-public struct ScreenLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// `FILE: field: problem`.
-  public var description: String
-
-  /// Makes an error.
-  public init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,651 @@
+import Foundation
+import Routing
+import Testing
+
+@testable import AppShellCLI
+
+// ROUTING.md section 7: `appshell resolve`, run in process through `AppShellCommand.run` with
+// a fake `CommandIO` that feeds standard input in chunks and records what is written and when.
+
+/// A fake terminal: hands out `chunks` one per read and records the output.
+private final class FakeTerminal {
+  var chunks: [[UInt8]]
+  var output: [UInt8] = []
+  var errors = ""
+  /// The output written so far, taken each time a chunk was requested.
+  var outputAtRead: [String] = []
+  var writes = 0
+
+  init(_ chunks: [[UInt8]] = []) { self.chunks = chunks }
+
+  var io: CommandIO {
+    CommandIO(
+      read: { [self] in
+        outputAtRead.append(String(decoding: output, as: UTF8.self))
+        return chunks.isEmpty ? nil : chunks.removeFirst()
+      },
+      write: { [self] bytes in
+        writes += 1
+        output += bytes
+      },
+      writeError: { [self] text in errors += text })
+  }
+
+  var text: String { String(decoding: output, as: UTF8.self) }
+
+  /// The output split into lines; the last line must end with a newline.
+  var lines: [String] {
+    guard !output.isEmpty else { return [] }
+    var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(pieces.last == "", "output must end with a newline")
+    pieces.removeLast()
+    return pieces
+  }
+}
+
+/// What a run gave.
+private struct ResolveRun {
+  var status: Int32
+  var terminal: FakeTerminal
+  var lines: [String] { terminal.lines }
+  var stdout: String { terminal.text }
+  var stderr: String { terminal.errors }
+}
+
+/// Runs `appshell ARGUMENTS` in process with `chunks` as standard input.
+private func run(_ arguments: [String], stdin chunks: [[UInt8]] = []) -> ResolveRun {
+  let terminal = FakeTerminal(chunks)
+  let status = AppShellCommand.run(arguments, io: terminal.io)
+  return ResolveRun(status: status, terminal: terminal)
+}
+
+/// Runs `appshell resolve` with standard input `text` cut into the given chunks.
+private func runStdin(_ chunks: [[UInt8]], arguments: [String] = []) -> ResolveRun {
+  run(["resolve"] + arguments, stdin: chunks)
+}
+
+/// A route table written to a fresh temporary file; the directory goes away after `body`.
+private func withTableFile<T>(_ json: String, _ body: (String) throws -> T) throws -> T {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("appshell-resolve-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let file = directory.appendingPathComponent("routes.json")
+  try Data(json.utf8).write(to: file)
+  return try body(file.path)
+}
+
+/// Parses an answer line as JSON, keeping member order.
+private func parseLine(
+  _ line: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> JSON {
+  let value = try JSON.parse(line)
+  guard case .object = value else {
+    Issue.record("not a JSON object: \(line)", sourceLocation: sourceLocation)
+    return value
+  }
+  return value
+}
+
+/// An object's members by key, for comparing objects whose member order is not specified.
+private func membersByKey(_ value: JSON?) -> [String: JSON] {
+  guard case .object(let members)? = value else { return [:] }
+  var result: [String: JSON] = [:]
+  for member in members { result[member.key] = member.value }
+  return result
+}
+
+/// The table of ROUTING.md section 1, as printed there.
+private let specExampleTable = #"""
+  {
+    "version": 3,
+    "routes": [
+      { "pattern": "navigateApp://action?navigationKey=personalcenter", "screen": "personal-center" },
+      { "pattern": "navigateApp://action?navigationKey=orderdetail&orderid=:orderid", "screen": "order-detail" },
+      { "pattern": "navigator://user/<username>", "screen": "user-profile", "presentation": "present" },
+      { "pattern": "/user/view/:userID", "screen": "user-profile", "priority": 5 },
+      { "pattern": "XYWAPP://pkdetail/like?id=<int:id>", "action": "like" },
+      { "pattern": "ccf://animal/:name/<float:weight>", "notification": "AnimalNotification" },
+      { "pattern": "myapp://orders/<int:id>", "screen": "order-detail", "rename": { "id": "orderid" } },
+      { "pattern": "myapp://old-orders/:id", "redirect": "myapp://orders/:id" }
+    ]
+  }
+  """#
+
+/// Lines fed to standard input and the URL each stands for.
+private let streamInput: [UInt8] = Array(
+  "myapp://home\r\nnavigator://user/张三\n\nmyapp://user/é\r\n\r\nXYWAPP://pkdetail/like?id=123\nnope"
+    .utf8)
+private let streamURLs = [
+  "myapp://home", "navigator://user/张三", "", "myapp://user/é", "", "XYWAPP://pkdetail/like?id=123",
+  "nope",
+]
+
+@Suite struct ResolveCommandTests {
+  // MARK: Answer lines
+
+  @Test func writesTheExactLineForAMatchedURL() {
+    let result = run(["resolve", "myapp://home"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == #"{"url":"myapp://home","matched":true,"pattern":"myapp://home","route":{"pattern":"myapp://home","screen":"home"},"params":{}}"#
+        + "\n")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test func writesTheExactLineForAMatchedURLWithAParameter() {
+    let result = run(["resolve", "navigator://user/zhangsan"])
+    #expect(result.status == 0)
+    #expect(
+      result.lines == [
+        #"{"url":"navigator://user/zhangsan","matched":true,"pattern":"navigator://user/<username>","route":{"pattern":"navigator://user/<username>","screen":"user-profile"},"params":{"username":"zhangsan"}}"#
+      ])
+  }
+
+  @Test func answersTheOrderDetailSeed() throws {
+    let url = "navigateApp://action?navigationKey=orderdetail&orderid=2015032688"
+    let result = run(["resolve", url])
+    #expect(result.status == 0)
+    let line = try #require(result.lines.first)
+    let answer = try parseLine(line)
+    #expect(answer.keys == ["url", "matched", "pattern", "route", "params"])
+    #expect(answer["url"] == .string(url))
+    #expect(answer["matched"] == .bool(true))
+    #expect(
+      answer["pattern"]
+        == .string("navigateApp://action?navigationKey=orderdetail&orderid=:orderid"))
+    #expect(
+      answer["route"]
+        == .object([
+          JSONMember(
+            "pattern", .string("navigateApp://action?navigationKey=orderdetail&orderid=:orderid")),
+          JSONMember("screen", .string("order-detail")),
+        ]))
+    #expect(
+      membersByKey(answer["params"])
+        == ["navigationKey": .string("orderdetail"), "orderid": .string("2015032688")])
+  }
+
+  @Test func answersTheSpecExamples() throws {
+    try withTableFile(specExampleTable) { path in
+      let result = run([
+        "resolve", "--routes", path, "tests://user/view/joeldev?foo=bar", "tests://nothing/here",
+        "tests://user/%zz",
+      ])
+      #expect(result.status == 1)
+      #expect(result.stderr.isEmpty)
+      #expect(result.lines.count == 3)
+      let first = try parseLine(try #require(result.lines.first))
+      #expect(first.keys == ["url", "matched", "pattern", "route", "params"])
+      #expect(first["url"] == .string("tests://user/view/joeldev?foo=bar"))
+      #expect(first["matched"] == .bool(true))
+      #expect(first["pattern"] == .string("/user/view/:userID"))
+      #expect(
+        first["route"]?.serialized
+          == #"{"pattern":"/user/view/:userID","screen":"user-profile","priority":5}"#)
+      #expect(
+        membersByKey(first["params"]) == ["userID": .string("joeldev"), "foo": .string("bar")])
+      #expect(result.lines.dropFirst().first == #"{"url":"tests://nothing/here","matched":false}"#)
+      #expect(
+        result.lines.last
+          == #"{"url":"tests://user/%zz","matched":false,"error":"invalid percent escape in path segment 2"}"#
+      )
+    }
+  }
+
+  @Test func writesTheRouteExactlyAsWritten() throws {
+    let table = #"""
+      {"routes": [
+        { "screen" : "用户",   "pattern": "/w/:a",
+          "rename": {"a": "b", "c": "d"}, "priority": -7, "external": true,
+          "guard": "signed-in", "minVersion": "2.10.0", "presentation": "present" },
+        { "pattern": "/w/x", "parent": "/w/y", "action": "x" }
+      ]}
+      """#
+    try withTableFile(table) { path in
+      let result = run(["resolve", "--routes", path, "/w/q", "myapp://w/x"])
+      #expect(result.status == 0)
+      #expect(
+        result.lines == [
+          #"{"url":"/w/q","matched":true,"pattern":"/w/:a","route":{"screen":"用户","pattern":"/w/:a","rename":{"a":"b","c":"d"},"priority":-7,"external":true,"guard":"signed-in","minVersion":"2.10.0","presentation":"present"},"params":{"b":"q"}}"#,
+          #"{"url":"myapp://w/x","matched":true,"pattern":"/w/x","route":{"pattern":"/w/x","parent":"/w/y","action":"x"},"params":{}}"#,
+        ])
+    }
+  }
+
+  @Test func writesNumbersForTypedCaptures() throws {
+    let result = run(["resolve", "XYWAPP://pkdetail/like?id=123", "ccfurlresponder://animal/p/8.0"])
+    #expect(result.status == 0)
+    let like = try parseLine(try #require(result.lines.first))
+    #expect(like["params"] == .object([JSONMember("id", .number("123"))]))
+    let animal = try parseLine(try #require(result.lines.last))
+    #expect(
+      membersByKey(animal["params"])
+        == ["CCFAnimal": .string("p"), "CCFAverageWeight": .number("8")])
+  }
+
+  @Test func writesOneLinePerURLInOrder() throws {
+    let urls = [
+      "myapp://home", "tests://nothing", "myapp://user/%zz", "myapp://home", "myapp://me#frag",
+      "", " ",
+    ]
+    let result = run(["resolve"] + urls)
+    #expect(result.status == 1)
+    #expect(result.lines.count == urls.count)
+    for (line, url) in zip(result.lines, urls) {
+      let answer = try parseLine(line)
+      #expect(answer["url"] == .string(url))
+      #expect(Array(answer.keys.prefix(2)) == ["url", "matched"])
+    }
+  }
+
+  @Test func anArgumentWithANewlineIsOneURL() throws {
+    let result = run(["resolve", "myapp://home\nmyapp://me", "myapp://home\r"])
+    #expect(result.status == 1)
+    try #require(result.lines.count == 2)
+    #expect(try parseLine(result.lines[0])["url"] == .string("myapp://home\nmyapp://me"))
+    #expect(try parseLine(result.lines[1])["url"] == .string("myapp://home\r"))
+  }
+
+  @Test func writesTheUnmatchedLine() {
+    let result = run(["resolve", "tests://nothing/here"])
+    #expect(result.status == 1)
+    #expect(result.lines == [#"{"url":"tests://nothing/here","matched":false}"#])
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("tests://user/%zz", "invalid percent escape in path segment 2"),
+    ("myapp://user/abc%", "invalid percent escape in path segment 2"),
+    ("myapp:/a/b/%4", "invalid percent escape in path segment 3"),
+    ("myapp://home?a=1&b=%g0", "invalid percent escape in query item 2"),
+    ("myapp://user/%FF", "invalid UTF-8 in path segment 2"),
+  ])
+  func writesTheInvalidLineWithItsError(url: String, error: String) {
+    let result = run(["resolve", url])
+    #expect(result.status == 1)
+    #expect(
+      result.lines == [
+        #"{"url":"\#(url)","matched":false,"error":"\#(error)"}"#
+      ])
+  }
+
+  @Test func refusesAnInternalOnlyRouteWithExternal() throws {
+    let inside = run(["resolve", "myapp://debug/reset"])
+    #expect(inside.status == 0)
+    let outside = run(["resolve", "--external", "myapp://debug/reset"])
+    #expect(outside.status == 1)
+    #expect(outside.stderr.isEmpty)
+    let answer = try parseLine(try #require(outside.lines.first))
+    #expect(answer.keys == ["url", "matched", "refused"])
+    #expect(answer["url"] == .string("myapp://debug/reset"))
+    #expect(answer["matched"] == .bool(false))
+    guard case .string(let why)? = answer["refused"] else {
+      Issue.record("refused must say why: \(outside.stdout)")
+      return
+    }
+    #expect(!why.isEmpty)
+  }
+
+  @Test func aRefusedURLDoesNotTryTheNextRankedRoute() throws {
+    let table = #"""
+      {"routes": [
+        {"pattern": "myapp://debug/reset", "action": "reset", "external": false},
+        {"pattern": "myapp://debug/:what", "screen": "debug"},
+        {"pattern": "/debug/reset", "screen": "global-reset"}
+      ]}
+      """#
+    try withTableFile(table) { path in
+      let result = run(["resolve", "--routes", path, "--external", "myapp://debug/reset"])
+      #expect(result.status == 1)
+      let answer = try parseLine(try #require(result.lines.first))
+      #expect(answer["matched"] == .bool(false))
+      #expect(answer["refused"] != nil)
+      #expect(answer["pattern"] == nil)
+      let other = run(["resolve", "--routes", path, "--external", "myapp://debug/other"])
+      #expect(other.status == 0)
+    }
+  }
+
+  @Test func listsRedirectsOnlyAfterRedirects() throws {
+    let result = run([
+      "resolve", "myapp://old-orders/42", "myapp://orders/42", "myapp://old-orders/abc",
+    ])
+    #expect(result.status == 1)
+    try #require(result.lines.count == 3)
+    let redirected = try parseLine(try #require(result.lines.first))
+    #expect(
+      Array(redirected.keys.prefix(5)) == ["url", "matched", "pattern", "route", "params"])
+    #expect(Set(redirected.keys) == ["url", "matched", "pattern", "route", "params", "redirects"])
+    #expect(redirected["url"] == .string("myapp://old-orders/42"))
+    #expect(redirected["pattern"] == .string("myapp://orders/<int:id>"))
+    #expect(redirected["route"]?["screen"] == .string("order-detail"))
+    #expect(redirected["params"] == .object([JSONMember("orderid", .number("42"))]))
+    #expect(redirected["redirects"] == .array([.string("myapp://orders/42")]))
+    let direct = try parseLine(result.lines[1])
+    #expect(direct.keys == ["url", "matched", "pattern", "route", "params"])
+    let failed = try parseLine(result.lines[2])
+    #expect(failed["matched"] == .bool(false))
+    #expect(failed["redirects"] == .array([.string("myapp://orders/abc")]))
+  }
+
+  @Test func listsEveryRedirectOfAChain() throws {
+    let table = #"""
+      {"routes": [
+        {"pattern": "/a/:x", "redirect": "/b/:x"},
+        {"pattern": "/b/:x", "redirect": "myapp://c/:x"},
+        {"pattern": "myapp://c/:x", "screen": "c"}
+      ]}
+      """#
+    try withTableFile(table) { path in
+      let result = run(["resolve", "--routes", path, "--external", "x://a/%E4%B8%AD"])
+      #expect(result.status == 0)
+      let answer = try parseLine(try #require(result.lines.first))
+      #expect(
+        answer["redirects"]
+          == .array([.string("/b/%E4%B8%AD"), .string("myapp://c/%E4%B8%AD")]))
+      #expect(answer["pattern"] == .string("myapp://c/:x"))
+      #expect(answer["params"] == .object([JSONMember("x", .string("中"))]))
+    }
+  }
+
+  @Test func aFailedRedirectIsAnErrorLine() throws {
+    let table = #"""
+      {"routes": [
+        {"pattern": "/loop", "redirect": "/loop"},
+        {"pattern": "/m/:a", "redirect": "/n/:b"},
+        {"pattern": "/n/:b", "screen": "n"}
+      ]}
+      """#
+    try withTableFile(table) { path in
+      let result = run(["resolve", "--routes", path, "/loop", "/m/1", "/m/1?b=2"])
+      #expect(result.status == 1)
+      try #require(result.lines.count == 3)
+      for line in result.lines.prefix(2) {
+        let answer = try parseLine(line)
+        #expect(answer["matched"] == .bool(false))
+        guard case .string(let why)? = answer["error"] else {
+          Issue.record("expected an error: \(line)")
+          continue
+        }
+        #expect(!why.isEmpty)
+      }
+      #expect(try parseLine(result.lines[2])["matched"] == .bool(true))
+    }
+  }
+
+  // MARK: Standard input
+
+  @Test func readsURLsFromStandardInputOneALine() throws {
+    let streamed = runStdin([streamInput])
+    let expected = run(["resolve"] + streamURLs)
+    #expect(streamed.status == 1)
+    try #require(streamed.lines.count == streamURLs.count)
+    #expect(streamed.stdout == expected.stdout)
+    #expect(streamed.lines.first?.hasPrefix(#"{"url":"myapp://home","matched":true"#) == true)
+    #expect(streamed.lines[2] == #"{"url":"","matched":false}"#)
+    #expect(streamed.lines.last == #"{"url":"nope","matched":false}"#)
+    #expect(
+      try parseLine(streamed.lines[1])["params"]
+        == .object([JSONMember("username", .string("张三"))]))
+  }
+
+  @Test func answersTheSameWhereverTheInputIsCut() {
+    let expected = run(["resolve"] + streamURLs).stdout
+    for cut in 0...streamInput.count {
+      let chunks = [Array(streamInput[..<cut]), Array(streamInput[cut...])]
+      let result = runStdin(chunks)
+      #expect(result.stdout == expected, "cut at byte \(cut)")
+      #expect(result.status == 1)
+    }
+    for first in stride(from: 1, to: streamInput.count, by: 3) {
+      for second in stride(from: first, to: streamInput.count, by: 5) {
+        let chunks = [
+          Array(streamInput[..<first]), [], Array(streamInput[first..<second]),
+          Array(streamInput[second...]),
+        ]
+        #expect(runStdin(chunks).stdout == expected, "cut at bytes \(first) and \(second)")
+      }
+    }
+    let bytewise = runStdin(streamInput.map { [$0] })
+    #expect(bytewise.stdout == expected)
+  }
+
+  @Test func cutsInsideAMultiByteCharacterAndACarriageReturnPair() throws {
+    let text = Array("navigator://user/张三\r\nmyapp://user/é".utf8)
+    let zhang = try #require(text.firstIndex(of: 0xE5))
+    let crlf = try #require(text.firstIndex(of: 0x0D))
+    let eacute = try #require(text.firstIndex(of: 0xC3))
+    let chunks = [
+      Array(text[..<(zhang + 1)]), Array(text[(zhang + 1)..<(zhang + 2)]),
+      Array(text[(zhang + 2)...crlf]), Array(text[(crlf + 1)...eacute]),
+      Array(text[(eacute + 1)...]),
+    ]
+    let result = runStdin(chunks)
+    #expect(result.status == 0)
+    #expect(result.lines.count == 2)
+    let first = try parseLine(try #require(result.lines.first))
+    #expect(first["url"] == .string("navigator://user/张三"))
+    #expect(first["params"] == .object([JSONMember("username", .string("张三"))]))
+    let second = try parseLine(try #require(result.lines.last))
+    #expect(second["url"] == .string("myapp://user/é"))
+  }
+
+  @Test func treatsEmptyLinesAsEmptyURLs() {
+    let result = runStdin([Array("\n\r\n\n".utf8)])
+    #expect(result.status == 1)
+    #expect(result.lines == Array(repeating: #"{"url":"","matched":false}"#, count: 3))
+  }
+
+  @Test func aFinalNewlineDoesNotAddAnEmptyURL() {
+    let result = runStdin([Array("myapp://home\n".utf8)])
+    #expect(result.status == 0)
+    #expect(result.lines.count == 1)
+    let twice = runStdin([Array("myapp://home\n\n".utf8)])
+    #expect(twice.status == 1)
+    #expect(twice.lines.count == 2)
+    #expect(twice.lines.last == #"{"url":"","matched":false}"#)
+  }
+
+  @Test func theLastLineWithoutANewlineCounts() {
+    let result = runStdin([Array("myapp://home\nmyapp:".utf8), Array("//me".utf8)])
+    #expect(result.status == 0)
+    #expect(result.lines.count == 2)
+    #expect(result.lines.last?.hasPrefix(#"{"url":"myapp://me","matched":true"#) == true)
+  }
+
+  @Test func keepsACarriageReturnThatDoesNotEndALine() throws {
+    let result = runStdin([Array("a\rb\r\r\n".utf8)])
+    let answer = try parseLine(try #require(result.lines.first))
+    #expect(answer["url"] == .string("a\rb\r"))
+    #expect(result.lines.count == 1)
+  }
+
+  @Test func writesInvalidUTF8AsReplacementCharacters() throws {
+    let lines: [[UInt8]] = [
+      Array("navigator://user/".utf8) + [0xFF, 0xFE],
+      Array("myapp://user/".utf8) + [0xE5, 0xBC],
+      Array("myapp://user/a".utf8) + [0xC0, 0xAF] + Array("b".utf8),
+      Array("myapp://home#".utf8) + [0xFF],
+    ]
+    let chunks = lines.map { $0 + [0x0A] }
+    let result = runStdin(chunks)
+    #expect(result.status == 1)
+    #expect(String(validating: result.terminal.output, as: UTF8.self) != nil)
+    try #require(result.lines.count == 4)
+    let prefixes = ["navigator://user/", "myapp://user/", "myapp://user/a"]
+    for (line, prefix) in zip(result.lines, prefixes) {
+      let answer = try parseLine(line)
+      guard case .string(let url)? = answer["url"] else {
+        Issue.record("no url: \(line)")
+        continue
+      }
+      #expect(url.hasPrefix(prefix))
+      let rest = url.dropFirst(prefix.count).filter { $0 != "b" }
+      #expect(!rest.isEmpty && rest.allSatisfy { $0 == "\u{FFFD}" }, "\(url.debugDescription)")
+      #expect(answer["matched"] == .bool(false))
+      guard case .string(let why)? = answer["error"] else {
+        Issue.record("expected an error: \(line)")
+        continue
+      }
+      #expect(why.contains("UTF-8"))
+    }
+    // Bytes in the fragment are not checked: the URL matches, and `url` still shows U+FFFD.
+    let fragment = try parseLine(result.lines[3])
+    #expect(fragment["url"] == .string("myapp://home#\u{FFFD}"))
+    #expect(fragment["matched"] == .bool(true))
+  }
+
+  @Test func answersEachLineBeforeReadingMore() throws {
+    let result = runStdin([
+      Array("myapp://home\nmyapp:".utf8), Array("//me\nmyapp://about\n".utf8), Array("tail".utf8),
+    ])
+    let home = run(["resolve", "myapp://home"]).stdout
+    let me = run(["resolve", "myapp://me"]).stdout
+    let about = run(["resolve", "myapp://about"]).stdout
+    let tail = run(["resolve", "tail"]).stdout
+    #expect(result.terminal.outputAtRead.count >= 4)
+    #expect(result.terminal.outputAtRead.first == "")
+    #expect(result.terminal.outputAtRead.dropFirst().first == home)
+    #expect(result.terminal.outputAtRead.dropFirst(2).first == home + me + about)
+    #expect(result.stdout == home + me + about + tail)
+    #expect(result.status == 1)
+  }
+
+  @Test func readsNothingElseWhenStandardInputIsEmpty() {
+    let result = runStdin([])
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.isEmpty)
+    #expect(result.terminal.outputAtRead.count == 1)
+  }
+
+  @Test func readsStandardInputWhenOnlyOptionsAreGiven() throws {
+    let result = runStdin(
+      [Array("myapp://debug/reset\nmyapp://home\n".utf8)], arguments: ["--external"])
+    #expect(result.status == 1)
+    try #require(result.lines.count == 2)
+    #expect(try parseLine(result.lines[0])["refused"] != nil)
+    #expect(try parseLine(result.lines[1])["matched"] == .bool(true))
+  }
+
+  // MARK: Exit status
+
+  @Test func exitsZeroWhenEveryURLMatched() {
+    let result = run(["resolve", "myapp://home", "navigator://user/x", "JLRoutesThree://post/1"])
+    #expect(result.status == 0)
+    #expect(result.lines.count == 3)
+  }
+
+  @Test(arguments: ["tests://nothing", "myapp://user/%zz", "myapp://old-orders/x"])
+  func exitsOneWhenAnyURLDidNotMatch(bad: String) {
+    let result = run(["resolve", "myapp://home", bad, "myapp://me"])
+    #expect(result.status == 1)
+    #expect(result.lines.count == 3)
+  }
+
+  @Test func exitsOneWhenAnOutsideURLIsRefused() {
+    let result = run(["resolve", "--external", "myapp://home", "myapp://debug/reset"])
+    #expect(result.status == 1)
+    #expect(result.lines.count == 2)
+  }
+
+  @Test(arguments: [
+    "{", #"{"routes": [{"pattern": "/a/*/b", "screen": "s"}]}"#,
+    #"{"routes": [{"pattern": "/a", "screen": "s"}, {"pattern": "/a", "action": "t"}]}"#,
+    #"{"routes": [], "extra": true}"#, #"{"version": 1}"#, "",
+  ])
+  func exitsTwoForAnUnusableTable(json: String) throws {
+    try withTableFile(json) { path in
+      let result = run(["resolve", "--routes", path, "myapp://home"])
+      #expect(result.status == 2)
+      #expect(result.stdout.isEmpty)
+      #expect(!result.stderr.isEmpty)
+      let streamed = runStdin([Array("myapp://home\n".utf8)], arguments: ["--routes", path])
+      #expect(streamed.status == 2)
+      #expect(streamed.stdout.isEmpty)
+      #expect(!streamed.stderr.isEmpty)
+    }
+  }
+
+  @Test func namesTheRefusedEntryOnStandardError() throws {
+    let json = #"{"routes": [{"pattern": "/a", "screen": "s"}, {"pattern": "/a", "action": "t"}]}"#
+    try withTableFile(json) { path in
+      let result = run(["resolve", "--routes", path, "myapp://home"])
+      #expect(result.status == 2)
+      #expect(result.stderr.contains("routes[1] conflicts with routes[0]"), "\(result.stderr)")
+    }
+  }
+
+  @Test func exitsTwoForATableThatCannotBeRead() throws {
+    let missing = run(["resolve", "--routes", "/nonexistent/routes.json", "myapp://home"])
+    #expect(missing.status == 2)
+    #expect(missing.stdout.isEmpty)
+    #expect(missing.stderr.contains("/nonexistent/routes.json"))
+    let directory = run(["resolve", "--routes", FileManager.default.temporaryDirectory.path, "x"])
+    #expect(directory.status == 2)
+    #expect(directory.stdout.isEmpty)
+    #expect(!directory.stderr.isEmpty)
+  }
+
+  @Test(arguments: [
+    ["--bogus"], ["--bogus", "myapp://home"], ["myapp://home", "--bogus"],
+    ["myapp://home", "--Routes", "x"], ["--external=yes", "myapp://home"], ["---", "myapp://home"],
+  ])
+  func exitsTwoForAnUnknownOption(arguments: [String]) {
+    let result = run(["resolve"] + arguments)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(!result.stderr.isEmpty)
+    let streamed = runStdin(
+      [Array("myapp://home\n".utf8)], arguments: arguments.filter { $0.hasPrefix("--") })
+    #expect(streamed.status == 2)
+    #expect(streamed.stdout.isEmpty)
+  }
+
+  @Test func exitsTwoWhenRoutesHasNoValue() {
+    let result = run(["resolve", "myapp://home", "--routes"])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("--routes"))
+    let streamed = runStdin([Array("myapp://home\n".utf8)], arguments: ["--routes"])
+    #expect(streamed.status == 2)
+    #expect(streamed.stdout.isEmpty)
+    #expect(!streamed.stderr.isEmpty)
+  }
+
+  // MARK: Options
+
+  @Test func doubleDashEndsTheOptions() throws {
+    let result = run(["resolve", "--", "--external", "myapp://debug/reset", "--", "--bogus"])
+    #expect(result.status == 1)
+    #expect(result.stderr.isEmpty)
+    try #require(result.lines.count == 4)
+    let urls = try result.lines.map { try parseLine($0)["url"] }
+    #expect(
+      urls == [
+        .string("--external"), .string("myapp://debug/reset"), .string("--"), .string("--bogus"),
+      ])
+    // `--external` after `--` is a URL, so the internal-only route still opens from the app.
+    #expect(try parseLine(result.lines[1])["matched"] == .bool(true))
+    let outside = run(["resolve", "--external", "--", "myapp://debug/reset"])
+    #expect(try parseLine(try #require(outside.lines.first))["refused"] != nil)
+  }
+
+  @Test func aSingleDashArgumentIsAURL() throws {
+    let result = run(["resolve", "-x", "-"])
+    #expect(result.status == 1)
+    #expect(result.lines == [#"{"url":"-x","matched":false}"#, #"{"url":"-","matched":false}"#])
+  }
+
+  @Test func usesTheGivenRoutesFile() throws {
+    let json = #"{"routes": [{"pattern": "myapp://only", "screen": "only"}]}"#
+    try withTableFile(json) { path in
+      let result = run(["resolve", "myapp://only", "--routes", path, "myapp://home"])
+      #expect(result.status == 1)
+      let answers = try result.lines.map { try parseLine($0) }
+      #expect(answers.map { $0["matched"] } == [.bool(true), .bool(false)])
+    }
+  }
+}

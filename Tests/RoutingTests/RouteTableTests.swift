@@ -1,0 +1,824 @@
+import Foundation
+import Testing
+
+@testable import Routing
+
+// ROUTING.md section 1: route tables, their refusals and conflicts, `parent`, `rename`, the
+// `URLRoutes` registry, and the seed URLs against the shipped Screens/routes.json.
+
+/// A table whose `routes` array holds `entries` (JSON object texts), with an optional top level
+/// `version` written as given.
+private func tableText(_ entries: [String], version: String? = nil) -> String {
+  var text = "{"
+  if let version { text += "\"version\": \(version), " }
+  text += "\"routes\": [" + entries.joined(separator: ", ") + "]}"
+  return text
+}
+
+/// A plain screen route that conflicts with nothing in these tests.
+private func filler(_ number: Int) -> String {
+  #"{"pattern": "/filler-\#(number)/x", "screen": "filler"}"#
+}
+
+/// Six routes: `second` at index 2 and `fifth` at index 5, fillers elsewhere.
+private func sixRoutes(second: String, fifth: String) -> String {
+  tableText([filler(0), filler(1), second, filler(3), filler(4), fifth])
+}
+
+/// The message a table is refused with; records an issue and returns nil when it loads.
+private func refusal(
+  _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> String? {
+  do {
+    let table = try RouteTable(json: text)
+    Issue.record(
+      "expected the table to be refused; it loaded \(table.entries.count) routes: \(text)",
+      sourceLocation: sourceLocation)
+    return nil
+  } catch {
+    return error.description
+  }
+}
+
+/// The entry and parameters of a resolution that matched; records an issue otherwise.
+private func matched(
+  _ resolution: Resolution, sourceLocation: SourceLocation = #_sourceLocation
+) -> (entry: RouteEntry, params: Parameters)? {
+  guard case .matched(let entry, let params) = resolution.outcome else {
+    Issue.record("expected a match, got \(resolution.outcome)", sourceLocation: sourceLocation)
+    return nil
+  }
+  return (entry, params)
+}
+
+/// The shipped table, located from this file: Tests/RoutingTests/ -> the package root.
+private func shippedTable(filePath: String = #filePath) throws -> RouteTable {
+  let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  let file = root.appendingPathComponent("Screens").appendingPathComponent("routes.json")
+  let data = try #require(FileManager.default.contents(atPath: file.path), "no \(file.path)")
+  return try RouteTable(json: [UInt8](data))
+}
+
+/// One table refusal: the entry text (placed at index 2) and the message's expected start.
+struct RouteTableEntryRefusal: Sendable, CustomTestStringConvertible {
+  var entry: String
+  var prefix: String
+  var testDescription: String { entry }
+
+  init(_ entry: String, _ prefix: String) {
+    self.entry = entry
+    self.prefix = prefix
+  }
+}
+
+private let entryRefusals: [RouteTableEntryRefusal] = [
+  // Unknown fields in an entry.
+  .init(#"{"pattern": "/a", "screen": "s", "bogus": 1}"#, "routes[2].bogus: "),
+  .init(#"{"pattern": "/a", "screen": "s", "Screen": "t"}"#, "routes[2].Screen: "),
+  .init(#"{"pattern": "/a", "screen": "s", "priorty": 1}"#, "routes[2].priorty: "),
+  // Pattern missing or not a string.
+  .init(#"{"screen": "s"}"#, "routes[2].pattern: "),
+  .init(#"{"pattern": 5, "screen": "s"}"#, "routes[2].pattern: "),
+  .init(#"{"pattern": null, "screen": "s"}"#, "routes[2].pattern: "),
+  .init(#"{"pattern": ["/a"], "screen": "s"}"#, "routes[2].pattern: "),
+  // No target, two targets, a target of the wrong type.
+  .init(#"{"pattern": "/a"}"#, "routes[2]: "),
+  .init(#"{"pattern": "/a", "priority": 1}"#, "routes[2]: "),
+  .init(#"{"pattern": "/a", "screen": "s", "action": "t"}"#, "routes[2]."),
+  .init(#"{"pattern": "/a", "notification": "n", "redirect": "/b"}"#, "routes[2]."),
+  .init(#"{"pattern": "/a", "screen": 3}"#, "routes[2].screen: "),
+  .init(#"{"pattern": "/a", "action": true}"#, "routes[2].action: "),
+  .init(#"{"pattern": "/a", "notification": {}}"#, "routes[2].notification: "),
+  .init(#"{"pattern": "/a", "redirect": ["/b"]}"#, "routes[2].redirect: "),
+  // priority: an integer.
+  .init(#"{"pattern": "/a", "screen": "s", "priority": "5"}"#, "routes[2].priority: "),
+  .init(#"{"pattern": "/a", "screen": "s", "priority": 1.5}"#, "routes[2].priority: "),
+  .init(#"{"pattern": "/a", "screen": "s", "priority": true}"#, "routes[2].priority: "),
+  .init(#"{"pattern": "/a", "screen": "s", "priority": null}"#, "routes[2].priority: "),
+  .init(#"{"pattern": "/a", "screen": "s", "priority": [1]}"#, "routes[2].priority: "),
+  // presentation: push or present.
+  .init(#"{"pattern": "/a", "screen": "s", "presentation": "modal"}"#, "routes[2].presentation: "),
+  .init(#"{"pattern": "/a", "screen": "s", "presentation": "Push"}"#, "routes[2].presentation: "),
+  .init(#"{"pattern": "/a", "screen": "s", "presentation": 1}"#, "routes[2].presentation: "),
+  // external: a boolean.
+  .init(#"{"pattern": "/a", "screen": "s", "external": "true"}"#, "routes[2].external: "),
+  .init(#"{"pattern": "/a", "screen": "s", "external": 0}"#, "routes[2].external: "),
+  .init(#"{"pattern": "/a", "screen": "s", "external": null}"#, "routes[2].external: "),
+  // minVersion: decimal numbers joined by `.`.
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": 3}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": ""}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": "1."}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": ".1"}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": "1..2"}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": "v1"}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": "1.a"}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": "-1"}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": "1.2 "}"#, "routes[2].minVersion: "),
+  .init(#"{"pattern": "/a", "screen": "s", "minVersion": "1,2"}"#, "routes[2].minVersion: "),
+  // parent: a string.
+  .init(#"{"pattern": "/a", "screen": "s", "parent": 1}"#, "routes[2].parent: "),
+  .init(#"{"pattern": "/a", "screen": "s", "parent": ["/b"]}"#, "routes[2].parent: "),
+  .init(#"{"pattern": "/a", "screen": "s", "parent": null}"#, "routes[2].parent: "),
+  // guard: a string.
+  .init(#"{"pattern": "/a", "screen": "s", "guard": false}"#, "routes[2].guard: "),
+  // rename: an object of strings (the values of the nested object are checked too).
+  .init(#"{"pattern": "/a", "screen": "s", "rename": "a"}"#, "routes[2].rename: "),
+  .init(#"{"pattern": "/a", "screen": "s", "rename": ["a", "b"]}"#, "routes[2].rename: "),
+  .init(#"{"pattern": "/a", "screen": "s", "rename": null}"#, "routes[2].rename: "),
+  .init(#"{"pattern": "/a/:a", "screen": "s", "rename": {"a": 1}}"#, "routes[2].rename.a: "),
+  .init(#"{"pattern": "/a/:a", "screen": "s", "rename": {"a": null}}"#, "routes[2].rename.a: "),
+  .init(
+    #"{"pattern": "/a/:a", "screen": "s", "rename": {"a": {"b": "c"}}}"#, "routes[2].rename.a: "),
+  .init(
+    #"{"pattern": "/a/:a", "screen": "s", "rename": {"a": "b", "c": ["d"]}}"#,
+    "routes[2].rename.c: "),
+  // Not an object at all.
+  .init(#""/a""#, "routes[2]: "),
+  .init("[]", "routes[2]: "),
+  // A typed placeholder in a redirect template (section 6).
+  .init(#"{"pattern": "/a/:id", "redirect": "myapp://b/<int:id>"}"#, "routes[2].redirect: "),
+  .init(#"{"pattern": "/a/:id", "redirect": "myapp://b?x=<string:id>"}"#, "routes[2].redirect: "),
+  .init(#"{"pattern": "/a/:p", "redirect": "myapp://b/<path:p>"}"#, "routes[2].redirect: "),
+]
+
+/// A pattern that breaks the grammar, and the column (1-based, in characters) of the problem
+/// when the spot is unambiguous.
+struct RouteTableBadPattern: Sendable, CustomTestStringConvertible {
+  var pattern: String
+  var column: Int?
+  var testDescription: String { pattern }
+
+  init(_ pattern: String, _ column: Int? = nil) {
+    self.pattern = pattern
+    self.column = column
+  }
+}
+
+private let badPatterns: [RouteTableBadPattern] = [
+  .init("/a/*/b", 4),
+  .init("/ü/*/b", 4),
+  .init("/a/<path:p>/b", 4),
+  .init("/a(/*)(/b)"),
+  .init("/a(/<path:p>)(/b)"),
+  .init("/a(/b", 3),
+  .init("/a)", 3),
+  .init("/a/b)(/c)", 5),
+  .init("/a(b)", 3),
+  .init("/a()", 3),
+  .init("/a(/)", 3),
+  .init("/a(/b(/c))"),
+  .init("/a(/b)/c", 8),
+  .init("/a#b", 3),
+  .init("/a/../b", 4),
+  .init("/a/./b", 4),
+  .init("/a/%2E%2E", 4),
+  .init("/a/%zz"),
+  .init("/a/%4"),
+  .init("/a/%FF"),
+  .init("/x/<int:id"),
+  .init("/x/<bad:id>"),
+  .init("/x/<int:>"),
+  .init("/x/<>"),
+  .init("/x/:"),
+  .init("/x/:1a"),
+  .init("/x/:a-b"),
+  .init("/x/b<c"),
+  .init("/x/b>c"),
+  .init("/x/:id/:id"),
+  .init("/x/:id?k=<id>"),
+  .init("/x?k"),
+  .init("/x?k=1&k=2"),
+  .init("/x?k="),
+  .init("/x?=v"),
+  .init("/x?:k=v"),
+  .init("/x?k=*"),
+  .init("/x?k=<path:p>"),
+  .init("/x?k=a(b"),
+]
+
+/// Two patterns (at indexes 2 and 5) that no URL can tell apart.
+private let conflicting: [(String, String)] = [
+  // Scheme compares case-insensitively; placeholder names do not count.
+  ("MyApp://a/:x", "myapp://a/:y"),
+  ("myapp://a/:x", "MYAPP://a/<y>"),
+  ("/u/:a", "/u/<b>"),
+  ("/u/:a", "/u/<string:c>"),
+  ("/u/<int:a>", "u/<int:b>"),
+  ("/u/<uuid:a>/<path:p>", "/u/<uuid:b>/<path:q>"),
+  ("/u/*", "/u/*"),
+  // Domain compares case-insensitively.
+  ("https://Example.COM/items/:id", "https://example.com/items/:x"),
+  ("myapp://LOCALHOST/a", "myapp://localhost/a"),
+  // Literal segments compare after decoding; empty segments are dropped.
+  ("/a%20b", "/a b"),
+  ("/a//b/", "/a/b"),
+  // Query constraints: a set; literal values count (decoded), capture names do not.
+  ("/q?k=1", "/q?k=1"),
+  ("/q?x=1&y=2", "/q?y=2&x=1"),
+  ("/q?k=%41", "/q?k=A"),
+  ("/q?k=a+b", "/q?k=a%20b"),
+  ("/q?k=:a", "/q?k=<b>"),
+  ("/q?k=<int:a>", "/q?k=<int:b>"),
+  // Expansions of optional groups take part.
+  ("/o(/:a)", "/o/:b"),
+  ("/o(/:a)", "/o"),
+  ("/o/:a(/p)", "/o/:b/p"),
+  ("/o/:a(/p)(/q)", "/o/:b/p/q"),
+  ("/o(/:a)", "/o(/:b)"),
+  ("/o/:b/p/q", "/o/:a(/p)(/q)"),
+  // Same explicit priority.
+  (#"/p/:a"#, #"/p/:b"#),
+]
+
+/// Pairs that look alike but can be told apart, so the table loads.
+private let distinct: [(String, String)] = [
+  ("myapp://a/:x", "other://a/:x"),
+  ("myapp://a/:x", "/a/:x"),
+  ("https://a.com/x", "https://b.com/x"),
+  ("https://a.com/x", "https://x"),
+  ("/u/<int:a>", "/u/:a"),
+  ("/u/<float:a>", "/u/<int:a>"),
+  ("/u/<uuid:a>", "/u/:a"),
+  ("/u/<path:a>", "/u/*"),
+  ("/u/:a", "/u/*"),
+  ("/u/A", "/u/a"),
+  ("/q?k=1", "/q?k=2"),
+  ("/q?k=1", "/q?K=1"),
+  ("/q?k=1", "/q?k=:a"),
+  ("/q?k=<int:a>", "/q?k=:a"),
+  ("/q?k=1", "/q"),
+  ("/q?k=1", "/q?k=1&j=2"),
+  ("/o(/:a)", "/o/:a/:b"),
+  ("/o/p(/q)", "/o/q"),
+  // Canonically equivalent but different text: `é` and `e` + U+0301.
+  ("/caf\u{E9}", "/cafe\u{301}"),
+  ("/q?k=caf\u{E9}", "/q?k=cafe\u{301}"),
+  ("/q?caf\u{E9}=1", "/q?cafe\u{301}=1"),
+  ("https://caf\u{E9}.com/x", "https://cafe\u{301}.com/x"),
+]
+
+@Suite struct RouteTableTests {
+  // MARK: Valid tables
+
+  @Test func loadsATableWithVersion() throws {
+    let table = try RouteTable(
+      json: tableText(
+        [
+          #"{"pattern": "/a", "screen": "a"}"#,
+          #"{"pattern": "/b", "action": "b", "priority": -3, "external": false}"#,
+          #"{"pattern": "/c", "notification": "c", "presentation": "present", "minVersion": "2.1.3"}"#,
+          #"{"pattern": "/d/:id", "redirect": "/a?from=:id", "rename": {}, "guard": "signed-in"}"#,
+          #"{"pattern": "/e", "screen": "e", "presentation": "push", "parent": "/a", "minVersion": "3"}"#,
+        ], version: "3"))
+    #expect(table.version == 3)
+    #expect(table.entries.count == 5)
+    #expect(table.entries.map(\.index) == [0, 1, 2, 3, 4])
+    #expect(table.entries[0].target == .screen("a"))
+    #expect(table.entries[0].priority == 0)
+    #expect(table.entries[0].presentation == .push)
+    #expect(table.entries[0].external)
+    #expect(table.entries[0].minVersion == nil)
+    #expect(table.entries[1].target == .action("b"))
+    #expect(table.entries[1].priority == -3)
+    #expect(!table.entries[1].external)
+    #expect(table.entries[2].target == .notification("c"))
+    #expect(table.entries[2].presentation == .present)
+    #expect(table.entries[2].minVersion == AppVersion("2.1.3"))
+    #expect(table.entries[3].target.field == "redirect")
+    #expect(table.entries[3].guardName == "signed-in")
+    #expect(table.entries[4].parent == "/a")
+    #expect(table.entries[4].minVersion?.parts == [3])
+  }
+
+  @Test func versionIsOptional() throws {
+    let table = try RouteTable(json: tableText([#"{"pattern": "/a", "screen": "a"}"#]))
+    #expect(table.version == nil)
+    #expect(table.entries.count == 1)
+    let empty = try RouteTable(json: #"{"routes": []}"#)
+    #expect(empty.entries.isEmpty)
+  }
+
+  @Test func loadsTheShippedTable() throws {
+    let table = try shippedTable()
+    #expect(table.version == 1)
+    let patterns = Set(table.entries.map(\.pattern.text))
+    for seed in Self.seeds {
+      #expect(patterns.contains(seed.pattern), "\(seed.pattern)")
+    }
+  }
+
+  // MARK: Top-level refusals
+
+  @Test(arguments: [
+    (#"{"routes": [], "bogus": 1}"#, "bogus: "),
+    (#"{"Routes": []}"#, "Routes: "),
+    (#"{"version": 1}"#, "routes: "),
+    (#"{}"#, "routes: "),
+    (#"{"routes": {}}"#, "routes: "),
+    (#"{"routes": null}"#, "routes: "),
+    (#"{"routes": "/a"}"#, "routes: "),
+    (#"{"version": "3", "routes": []}"#, "version: "),
+    (#"{"version": 3.5, "routes": []}"#, "version: "),
+    (#"{"version": 3.0, "routes": []}"#, "version: "),
+    (#"{"version": null, "routes": []}"#, "version: "),
+    (#"{"version": true, "routes": []}"#, "version: "),
+  ])
+  func refusesTopLevel(text: String, prefix: String) {
+    let message = refusal(text)
+    #expect(message?.hasPrefix(prefix) == true, "\(message ?? "nil")")
+  }
+
+  @Test(arguments: ["[]", "\"routes\"", "null", "", "{", #"{"routes": [}"#])
+  func refusesWhatIsNotATableObject(text: String) {
+    let message = refusal(text)
+    #expect(message?.isEmpty == false)
+  }
+
+  // MARK: Entry refusals
+
+  @Test(arguments: entryRefusals)
+  func refusesEntry(_ example: RouteTableEntryRefusal) {
+    let text = tableText([filler(0), filler(1), example.entry, filler(3)])
+    let message = refusal(text)
+    #expect(message?.hasPrefix(example.prefix) == true, "\(message ?? "nil")")
+  }
+
+  @Test func namesTheTargetsOfAnEntryWithTwo() {
+    let message =
+      refusal(
+        tableText([#"{"pattern": "/a", "screen": "s", "redirect": "/b"}"#])) ?? ""
+    #expect(message.hasPrefix("routes[0]"))
+    #expect(message.contains("screen"))
+    #expect(message.contains("redirect"))
+  }
+
+  @Test func refusesTheFirstBadEntryAsAWhole() {
+    let message = refusal(
+      tableText([
+        filler(0), #"{"pattern": "/a", "screen": "s", "external": 1}"#,
+        #"{"pattern": "/b", "screen": "s", "priority": "x"}"#,
+      ]))
+    #expect(message?.hasPrefix("routes[1].external: ") == true, "\(message ?? "nil")")
+  }
+
+  @Test(arguments: badPatterns)
+  func refusesPatternOutsideTheGrammar(_ example: RouteTableBadPattern) throws {
+    let entry = JSON.object([
+      JSONMember("pattern", .string(example.pattern)), JSONMember("screen", .string("s")),
+    ])
+    let text = tableText([filler(0), filler(1), filler(2), entry.serialized])
+    let message = try #require(refusal(text))
+    #expect(message.hasPrefix("routes[3].pattern: "), "\(message)")
+    #expect(message.contains(JSON.quote(example.pattern)), "\(message)")
+    if let column = example.column {
+      #expect(message.contains("column \(column) "), "\(message)")
+    } else {
+      #expect(message.contains("column "), "\(message)")
+    }
+  }
+
+  @Test func keepsTheSpecExampleMessageForAStarInTheMiddle() throws {
+    let text = tableText([
+      filler(0), filler(1), filler(2), #"{"pattern": "/a/*/b", "screen": "s"}"#,
+    ])
+    let message = try #require(refusal(text))
+    #expect(message.hasPrefix("routes[3].pattern: '*' must be the last segment"), "\(message)")
+  }
+
+  // MARK: Conflicts
+
+  @Test(arguments: conflicting)
+  func refusesRoutesThatCannotBeToldApart(second: String, fifth: String) {
+    let text = sixRoutes(
+      second: #"{"pattern": "\#(second)", "screen": "a"}"#,
+      fifth: #"{"pattern": "\#(fifth)", "action": "b"}"#)
+    #expect(refusal(text) == "routes[5] conflicts with routes[2]")
+  }
+
+  @Test(arguments: distinct)
+  func loadsRoutesThatCanBeToldApart(second: String, fifth: String) throws {
+    let table = try RouteTable(
+      json: sixRoutes(
+        second: #"{"pattern": "\#(second)", "screen": "a"}"#,
+        fifth: #"{"pattern": "\#(fifth)", "action": "b"}"#))
+    #expect(table.entries.count == 6)
+  }
+
+  @Test func samePatternsWithDifferentPrioritiesDoNotConflict() throws {
+    let table = try RouteTable(
+      json: sixRoutes(
+        second: #"{"pattern": "/p/:a", "screen": "a"}"#,
+        fifth: #"{"pattern": "/p/:b", "screen": "b", "priority": 1}"#))
+    let resolved = try #require(matched(table.resolve("/p/x")))
+    #expect(resolved.entry.index == 5)
+    #expect(
+      refusal(
+        sixRoutes(
+          second: #"{"pattern": "/p/:a", "screen": "a", "priority": 0}"#,
+          fifth: #"{"pattern": "/p/:b", "screen": "b"}"#))
+        == "routes[5] conflicts with routes[2]")
+  }
+
+  @Test(arguments: ["/x(/:a)(/:b)", "/x(/a)(/a)", "myapp://x(/<int:a>)(/<int:b>)(/c)"])
+  func refusesAPatternWithTwoExpansionsAlike(pattern: String) {
+    let text = sixRoutes(
+      second: #"{"pattern": "/two", "screen": "a"}"#,
+      fifth: #"{"pattern": "\#(pattern)", "screen": "b"}"#)
+    #expect(
+      refusal(text) == "routes[5]: two expansions of its optional groups cannot be told apart")
+  }
+
+  @Test func loadsAPatternWhoseExpansionsDiffer() throws {
+    let table = try RouteTable(
+      json: tableText([#"{"pattern": "/x(/a/:a)(/b/:b)", "screen": "x"}"#]))
+    #expect(table.resolve("/x/b/2").isMatched)
+    #expect(table.resolve("/x/a/1/b/2").isMatched)
+  }
+
+  // MARK: parent
+
+  @Test func acceptsAParentOnAScreenRoute() throws {
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "myapp://orders", "screen": "order-list"}"#,
+        #"{"pattern": "myapp://orders/<int:id>", "screen": "order-detail", "parent": "myapp://orders"}"#,
+        #"{"pattern": "myapp://orders/<int:id>/items/:item", "screen": "item", "parent": "myapp://orders/7"}"#,
+      ]))
+    #expect(table.entries[1].parent == "myapp://orders")
+    #expect(table.entries[2].parent == "myapp://orders/7")
+  }
+
+  @Test func acceptsAParentThatRedirectsToAScreen() throws {
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "myapp://old", "redirect": "myapp://middle"}"#,
+        #"{"pattern": "myapp://middle", "redirect": "myapp://home"}"#,
+        #"{"pattern": "myapp://home", "screen": "home"}"#,
+        #"{"pattern": "myapp://leaf", "screen": "leaf", "parent": "myapp://old"}"#,
+      ]))
+    #expect(table.entries[3].parent == "myapp://old")
+  }
+
+  @Test func acceptsAParentOnAnInternalOnlyScreen() throws {
+    // The parent is resolved as if opened inside the app.
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "myapp://inside", "screen": "inside", "external": false}"#,
+        #"{"pattern": "myapp://leaf", "screen": "leaf", "parent": "myapp://inside"}"#,
+      ]))
+    #expect(table.entries.count == 2)
+  }
+
+  @Test(arguments: [
+    #"{"pattern": "myapp://act", "action": "act"}"#,
+    #"{"pattern": "myapp://act", "notification": "Note"}"#,
+    #"{"pattern": "myapp://act", "redirect": "myapp://act2"}"#,
+  ])
+  func refusesAParentThatEndsOnANonScreenRoute(parentRoute: String) {
+    let text = tableText([
+      parentRoute,
+      #"{"pattern": "myapp://act2", "action": "act2"}"#,
+      #"{"pattern": "myapp://leaf", "screen": "leaf", "parent": "myapp://act"}"#,
+    ])
+    let message = refusal(text)
+    #expect(message?.hasPrefix("routes[2].parent: ") == true, "\(message ?? "nil")")
+  }
+
+  @Test(arguments: ["myapp://nowhere", "myapp://user/%zz", "", "myapp://loop"])
+  func refusesAParentThatResolvesToNothing(parent: String) {
+    let text = tableText([
+      #"{"pattern": "myapp://loop", "redirect": "myapp://loop"}"#,
+      #"{"pattern": "myapp://leaf", "screen": "leaf", "parent": \#(JSON.quote(parent))}"#,
+    ])
+    let message = refusal(text)
+    #expect(message?.hasPrefix("routes[1].parent: ") == true, "\(message ?? "nil")")
+  }
+
+  @Test func refusesALoopOfParents() {
+    let two = tableText([
+      #"{"pattern": "myapp://a", "screen": "a", "parent": "myapp://b"}"#,
+      #"{"pattern": "myapp://b", "screen": "b", "parent": "myapp://a"}"#,
+    ])
+    let message = refusal(two)
+    #expect(message?.hasPrefix("routes[") == true, "\(message ?? "nil")")
+    #expect(message?.contains(".parent: ") == true, "\(message ?? "nil")")
+    let itself = tableText([
+      filler(0), #"{"pattern": "myapp://a", "screen": "a", "parent": "myapp://a"}"#,
+    ])
+    #expect(refusal(itself)?.hasPrefix("routes[1].parent: ") == true)
+    let three = tableText([
+      #"{"pattern": "myapp://top", "screen": "top"}"#,
+      #"{"pattern": "myapp://a", "screen": "a", "parent": "myapp://c"}"#,
+      #"{"pattern": "myapp://b", "screen": "b", "parent": "myapp://a"}"#,
+      #"{"pattern": "myapp://c", "screen": "c", "parent": "myapp://old-b"}"#,
+      #"{"pattern": "myapp://old-b", "redirect": "myapp://b"}"#,
+    ])
+    #expect(refusal(three)?.contains(".parent: ") == true)
+  }
+
+  @Test func acceptsAChainOfParentsWithoutALoop() throws {
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "myapp://a", "screen": "a", "parent": "myapp://b"}"#,
+        #"{"pattern": "myapp://b", "screen": "b", "parent": "myapp://c"}"#,
+        #"{"pattern": "myapp://c", "screen": "c"}"#,
+        #"{"pattern": "myapp://d", "screen": "d", "parent": "myapp://b"}"#,
+      ]))
+    #expect(table.entries.count == 4)
+  }
+
+  // MARK: rename
+
+  @Test func renamesSwapAtOnce() throws {
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "/s/:a/:b", "screen": "s", "rename": {"a": "b", "b": "a"}}"#
+      ]))
+    let resolved = try #require(matched(table.resolve("/s/1/2")))
+    #expect(resolved.params == ["a": .string("2"), "b": .string("1")])
+  }
+
+  @Test func renamesInAChainAtOnce() throws {
+    // a -> b and b -> c at once: the old b becomes c, the old a becomes b.
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "/s/:a/:b", "screen": "s", "rename": {"a": "b", "b": "c"}}"#
+      ]))
+    let resolved = try #require(matched(table.resolve("/s/1/2")))
+    #expect(resolved.params == ["b": .string("1"), "c": .string("2")])
+  }
+
+  @Test func aRenamedValueOverwritesOneWithTheNewName() throws {
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "/o/<int:id>", "screen": "o", "rename": {"id": "orderid"}}"#
+      ]))
+    let resolved = try #require(matched(table.resolve("/o/42?orderid=evil&keep=1")))
+    #expect(resolved.params == ["orderid": .int(42), "keep": .string("1")])
+  }
+
+  @Test func renameAppliesToQueryParametersAndSkipsMissingOnes() throws {
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "/r", "screen": "r", "rename": {"q": "query", "absent": "x"}}"#
+      ]))
+    let resolved = try #require(matched(table.resolve("/r?q=a+b")))
+    #expect(resolved.params == ["query": .string("a b")])
+  }
+
+  // MARK: Seed URLs against the shipped table
+
+  struct Seed: Sendable, CustomTestStringConvertible {
+    var url: String
+    var pattern: String
+    var target: RouteTarget
+    var params: Parameters
+    var testDescription: String { url }
+  }
+
+  private static let seeds: [Seed] = [
+    Seed(
+      url: "navigateApp://action?navigationKey=personalcenter",
+      pattern: "navigateApp://action?navigationKey=personalcenter",
+      target: .screen("personal-center"), params: ["navigationKey": .string("personalcenter")]),
+    Seed(
+      url: "navigateApp://action?navigationKey=orderdetail&orderid=2015032688",
+      pattern: "navigateApp://action?navigationKey=orderdetail&orderid=:orderid",
+      target: .screen("order-detail"),
+      params: ["navigationKey": .string("orderdetail"), "orderid": .string("2015032688")]),
+    Seed(
+      url: "navigator://user/zhangsan", pattern: "navigator://user/<username>",
+      target: .screen("user-profile"), params: ["username": .string("zhangsan")]),
+    Seed(
+      url: "XYWAPP://pkdetail/like?id=123", pattern: "XYWAPP://pkdetail/like?id=<int:id>",
+      target: .action("like"), params: ["id": .int(123)]),
+    Seed(
+      url: "ccfurlresponder://animal/platypus/8.0",
+      pattern:
+        "ccfurlresponder://animal/:CCFAnimal/<float:CCFAverageWeight>(/<int:CCFAverageLifeExpectancy>)",
+      target: .notification("CCFAnimalNotification"),
+      params: ["CCFAnimal": .string("platypus"), "CCFAverageWeight": .float(8.0)]),
+    Seed(
+      url: "ccfurlresponder://animal/platypus/8.0/17",
+      pattern:
+        "ccfurlresponder://animal/:CCFAnimal/<float:CCFAverageWeight>(/<int:CCFAverageLifeExpectancy>)",
+      target: .notification("CCFAnimalNotification"),
+      params: [
+        "CCFAnimal": .string("platypus"), "CCFAverageWeight": .float(8.0),
+        "CCFAverageLifeExpectancy": .int(17),
+      ]),
+    Seed(
+      url: "ccfurlresponder://Pure%20red/1.0/0.0/0.0",
+      pattern:
+        "ccfurlresponder://:MyColorNameKey/<float:MyRedKey>/<float:MyGreenKey>/<float:MyBlueKey>",
+      target: .notification("CCFColorNotification"),
+      params: [
+        "MyColorNameKey": .string("Pure red"), "MyRedKey": .float(1.0), "MyGreenKey": .float(0),
+        "MyBlueKey": .float(0),
+      ]),
+    Seed(
+      url: "JLRoutesThree://post/123", pattern: "JLRoutesThree://:object/:primaryKey",
+      target: .screen("object-detail"),
+      params: ["object": .string("post"), "primaryKey": .string("123")]),
+    Seed(
+      url: "tests://user/view/joeldev?userID=evil", pattern: "/user/view/:userID",
+      target: .screen("user-profile"), params: ["username": .string("joeldev")]),
+    Seed(
+      url: "myapp://old-orders/42", pattern: "myapp://orders/<int:id>",
+      target: .screen("order-detail"), params: ["orderid": .int(42)]),
+  ]
+
+  @Test(arguments: seeds)
+  func resolvesSeedURL(_ seed: Seed) throws {
+    let table = try shippedTable()
+    for origin in [Origin.app, .external] {
+      let resolved = try #require(matched(table.resolve(seed.url, from: origin)))
+      #expect(resolved.entry.pattern.text == seed.pattern)
+      #expect(resolved.entry.target == seed.target)
+      #expect(resolved.params == seed.params)
+    }
+  }
+
+  @Test func theShippedInternalOnlyRouteRefusesOutsideURLs() throws {
+    let table = try shippedTable()
+    #expect(table.resolve("myapp://debug/reset").isMatched)
+    guard case .refused(let why) = table.resolve("myapp://debug/reset", from: .external).outcome
+    else {
+      Issue.record("expected a refusal")
+      return
+    }
+    #expect(!why.isEmpty)
+  }
+
+  // MARK: URLRoutes
+
+  @Test func registersAndOpensWithAClosure() throws {
+    let routes = URLRoutes()
+    var opened: [String] = []
+    try routes.register("navigator://user/<username>") { request in
+      opened.append(request.params["username"]?.text ?? "?")
+      #expect(request.pattern == "navigator://user/<username>")
+      #expect(request.url == "navigator://user/zhangsan")
+      return true
+    }
+    #expect(routes.canOpen("navigator://user/zhangsan"))
+    #expect(!routes.canOpen("navigator://users/zhangsan"))
+    #expect(!routes.canOpen("navigator://user/%zz"))
+    #expect(opened.isEmpty)
+    let request = try #require(routes.match("navigator://user/zhangsan"))
+    #expect(request.params == ["username": .string("zhangsan")])
+    #expect(request.pattern == "navigator://user/<username>")
+    #expect(opened.isEmpty, "match must not call the handler")
+    #expect(routes.open("navigator://user/zhangsan"))
+    #expect(opened == ["zhangsan"])
+  }
+
+  @Test func emptyRoutesOpenNothing() {
+    let routes = URLRoutes()
+    var unmatched: [String] = []
+    routes.unmatchedHandler = { unmatched.append($0) }
+    #expect(!routes.canOpen("myapp://x"))
+    #expect(routes.match("myapp://x") == nil)
+    #expect(!routes.open("myapp://x"))
+    #expect(unmatched == ["myapp://x"])
+  }
+
+  @Test func openTriesTheNextRankedRouteWhenAHandlerDeclines() throws {
+    let routes = URLRoutes()
+    var calls: [String] = []
+    try routes.register("/u/:name") { request in
+      calls.append("string \(request.params["name"]?.text ?? "?")")
+      return true
+    }
+    try routes.register("/u/<int:id>") { request in
+      calls.append("int \(request.params["id"]?.text ?? "?")")
+      return false
+    }
+    try routes.register("/u/*") { _ in
+      calls.append("rest")
+      return true
+    }
+    #expect(routes.match("/u/5")?.pattern == "/u/<int:id>")
+    #expect(routes.open("/u/5"))
+    #expect(calls == ["int 5", "string 5"])
+  }
+
+  @Test func openTriesEachRouteOnceEvenWhenSeveralOfItsExpansionsMatch() throws {
+    let routes = URLRoutes()
+    var calls: [String] = []
+    // `/a` matches both `/a` and `/a/*` (zero segments), two expansions of one route.
+    try routes.register("/a(/*)") { _ in
+      calls.append("group")
+      return false
+    }
+    try routes.register("/:x") { _ in
+      calls.append("x")
+      return false
+    }
+    var unmatched: [String] = []
+    routes.unmatchedHandler = { unmatched.append($0) }
+    #expect(!routes.open("/a"))
+    #expect(calls == ["group", "x"])
+    #expect(unmatched == ["/a"])
+  }
+
+  @Test func unmatchedHandlerRunsWhenNoHandlerTakesTheURL() throws {
+    let routes = URLRoutes()
+    var calls: [String] = []
+    var unmatched: [String] = []
+    routes.unmatchedHandler = { unmatched.append($0) }
+    try routes.register("myapp://a/:x") { _ in
+      calls.append("a")
+      return false
+    }
+    try routes.register("/a/:y", priority: -1) { _ in
+      calls.append("global")
+      return false
+    }
+    #expect(!routes.open("myapp://a/1"))
+    #expect(calls == ["a", "global"])
+    #expect(unmatched == ["myapp://a/1"])
+    #expect(!routes.open("myapp://b"))
+    #expect(unmatched == ["myapp://a/1", "myapp://b"])
+    #expect(!routes.open("myapp://a/%zz"))
+    #expect(unmatched.count == 3)
+  }
+
+  @Test func aConflictIsRefusedWithoutChangingWhatIsRegistered() throws {
+    let routes = URLRoutes()
+    var calls: [String] = []
+    try routes.register("/a/:x") { _ in
+      calls.append("first")
+      return true
+    }
+    #expect(throws: RouteRegistrationError.conflict(pattern: "/a/<y>", with: "/a/:x")) {
+      try routes.register("/a/<y>") { _ in
+        calls.append("second")
+        return true
+      }
+    }
+    #expect(throws: RouteRegistrationError.conflict(pattern: "/x(/:a)(/:b)", with: nil)) {
+      try routes.register("/x(/:a)(/:b)") { _ in true }
+    }
+    #expect(!routes.canOpen("/x"), "a refused registration must add nothing")
+    do {
+      try routes.register("/a/*/b") { _ in true }
+      Issue.record("a bad pattern was registered")
+    } catch {
+      guard case .pattern(let patternError) = error else {
+        Issue.record("expected a pattern error, got \(error)")
+        return
+      }
+      #expect(patternError.pattern == "/a/*/b")
+      #expect(patternError.column == 4)
+    }
+    #expect(routes.match("/a/1")?.pattern == "/a/:x")
+    #expect(routes.open("/a/1"))
+    #expect(calls == ["first"])
+    // Registering still works afterwards.
+    try routes.register("/b") { _ in
+      calls.append("b")
+      return true
+    }
+    #expect(routes.open("/b"))
+    #expect(calls == ["first", "b"])
+  }
+
+  @Test func addsATable() throws {
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "myapp://orders/<int:id>", "screen": "order-detail", "rename": {"id": "orderid"}}"#,
+        #"{"pattern": "myapp://like", "action": "like"}"#,
+      ]))
+    let routes = URLRoutes()
+    var seen: [(Int, Parameters)] = []
+    try routes.add(table) { entry, request in
+      seen.append((entry.index, request.params))
+      return true
+    }
+    #expect(routes.canOpen("myapp://like"))
+    #expect(routes.open("myapp://orders/9"))
+    #expect(seen.count == 1)
+    #expect(seen.first?.0 == 0)
+    #expect(seen.first?.1 == ["orderid": .int(9)])
+    #expect(routes.open("myapp://like"))
+    #expect(seen.last?.0 == 1)
+  }
+
+  @Test func addingAConflictingTableAddsNoneOfIt() throws {
+    let routes = URLRoutes()
+    try routes.register("myapp://like") { _ in true }
+    let table = try RouteTable(
+      json: tableText([
+        #"{"pattern": "myapp://other", "screen": "other"}"#,
+        #"{"pattern": "MYAPP://like", "action": "like"}"#,
+      ]))
+    #expect(throws: RouteRegistrationError.conflict(pattern: "MYAPP://like", with: "myapp://like"))
+    {
+      try routes.add(table) { _, _ in true }
+    }
+    #expect(!routes.canOpen("myapp://other"))
+    #expect(routes.match("myapp://like")?.pattern == "myapp://like")
+  }
+}
