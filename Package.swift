@@ -13,8 +13,14 @@ let package = Package(
     .target(name: "Routing"),
     // Pure app-shell model: navigation state, screens, the navigator and its event log.
     .target(name: "Shell", dependencies: ["Routing"]),
+    // Pure interaction: keys, the URL prompt, completion, the console state of the front end.
+    .target(name: "Interface", dependencies: ["Shell", "Routing"]),
+    // Pure rendering: the console state to a grid of cells, with display widths.
+    .target(name: "Render", dependencies: ["Interface", "Shell", "Routing"]),
+    // Key scripts and the headless driver behind `appshell replay`.
+    .target(name: "Replay", dependencies: ["Interface", "Render", "Shell", "Routing"]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
-    .target(name: "AppShellCLI", dependencies: ["Routing", "Shell"]),
+    .target(name: "AppShellCLI", dependencies: ["Routing", "Shell", "Interface", "Render", "Replay"]),
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
     // Benchmarks: `swift run -c release appshell-bench`.

@@ -12,9 +12,11 @@ public enum AppShellCommand {
 
     USAGE: appshell [--version] [--help]
            appshell resolve [--routes FILE] [--external] [URL...]
+           appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state] SCRIPT
 
     SUBCOMMANDS:
       resolve             Resolve URLs through a route table, one JSON object per URL.
+      replay              Run a key script headless and print the screens or states.
 
     OPTIONS:
       --version           Print the version.
@@ -42,6 +44,8 @@ public enum AppShellCommand {
     switch first {
     case "resolve":
       return ResolveCommand.run(Array(rawArguments.dropFirst()), io: io)
+    case "replay":
+      return ReplayCommand.run(Array(arguments.dropFirst()), io: io)
     case "-h", "--help":
       io.write(Array(help.utf8))
       return 0

@@ -248,6 +248,22 @@ private let streamURLs = [
     #expect(try parseLine(result.lines[1])["url"] == .string("myapp://home\r"))
   }
 
+  @Test func aRawArgumentThatIsNotUTF8IsAnInvalidURL() {
+    let terminal = FakeTerminal()
+    let status = AppShellCommand.run(
+      rawArguments: [
+        Array("resolve".utf8), Array("--external".utf8), Array("myapp://user/".utf8) + [0xFF],
+        Array("myapp://user/a".utf8) + [0x00],
+      ],
+      io: terminal.io)
+    #expect(status == 1)
+    #expect(
+      terminal.lines == [
+        #"{"url":"myapp://user/\#u{FFFD}","matched":false,"error":"invalid UTF-8 in path segment 2"}"#,
+        #"{"url":"myapp://user/a\u0000","matched":true,"pattern":"myapp://user/<username>","route":{"pattern":"myapp://user/<username>","screen":"user-profile"},"params":{"username":"a\u0000"}}"#,
+      ])
+  }
+
   @Test func writesTheUnmatchedLine() {
     let result = run(["resolve", "tests://nothing/here"])
     #expect(result.status == 1)

@@ -30,7 +30,24 @@ enum Fixtures {
       {"pattern":"XYWAPP://pkdetail/like?id=<int:id>","action":"like"},
       {"pattern":"ccf://animal/:name/<float:weight>","notification":"AnimalNotification"},
       {"pattern":"myapp://lookup/:code","action":"lookup-order"},
-      {"pattern":"myapp://text/:orderid","screen":"order-detail"}
+      {"pattern":"myapp://text/:orderid","screen":"order-detail"},
+      {"pattern":"myapp://profile","screen":"user-profile"},
+      {"pattern":"myapp://pk/:pkID","screen":"pk-detail"},
+      {"pattern":"myapp://weigh/<float:w>","screen":"settings"},
+      {"pattern":"myapp://files/*","screen":"settings"},
+      {"pattern":"myapp://version/same","screen":"settings","minVersion":"1.0"},
+      {"pattern":"myapp://version/patch","screen":"settings","minVersion":"1.0.1"},
+      {"pattern":"myapp://version/old","screen":"about","minVersion":"0.9.12"},
+      {"pattern":"myapp://older/:id","redirect":"myapp://old/:id"},
+      {"pattern":"myapp://broken/:id","redirect":"myapp://nowhere/:id"},
+      {"pattern":"myapp://renamed/:a/:b","screen":"settings","rename":{"a":"b","b":"a"}},
+      {"pattern":"myapp://future/orders/<int:id>","screen":"order-detail","rename":{"id":"orderid"},"minVersion":"99","parent":"myapp://orders"},
+      {"pattern":"myapp://gone/orders/<int:id>","screen":"no-such-screen","parent":"myapp://orders"},
+      {"pattern":"myapp://secret/<int:id>","screen":"order-detail","rename":{"id":"orderid"},"external":false,"parent":"myapp://orders"},
+      {"pattern":"myapp://receipt/<int:n>","screen":"settings","parent":"myapp://orders/5"},
+      {"pattern":"myapp://prefs","screen":"settings","parent":"myapp://user/alice"},
+      {"pattern":"myapp://secure-picker","screen":"address-picker","presentation":"present","guard":"signed-in"},
+      {"pattern":"myapp://secure/settings","screen":"settings","guard":"signed-in"}
     ]}
     """
 
@@ -49,13 +66,13 @@ enum Fixtures {
       #"{"name":"login","title":"Sign in","links":[{"label":"Sign in","url":"myapp://session/sign-in"}]}"#
     ),
     screen(
-      #"{"name":"user-profile","title":"{{username}}","params":{"username":{"type":"string","required":true}}}"#
+      #"{"name":"user-profile","title":"{{username}}","params":{"username":{"type":"string","required":true}},"links":[{"label":"Orders","url":"myapp://orders"},{"label":"Modal {{username}}","url":"myapp://modal/user/{{username}}"},{"label":"Pick","url":"myapp://address-picker","resultKey":"place"}]}"#
     ),
     screen(
       #"{"name":"payment","title":"Pay {{orderid}}","params":{"orderid":{"type":"int","required":true}}}"#
     ),
     screen(
-      #"{"name":"address-picker","title":"Choose","links":[{"label":"A","result":"Road A"},{"label":"B","result":"Road B"}]}"#
+      #"{"name":"address-picker","title":"Choose","links":[{"label":"A","result":"Road A"},{"label":"B","result":"Road B"},{"label":"More","url":"myapp://settings"}]}"#
     ),
   ]
 
@@ -63,4 +80,51 @@ enum Fixtures {
     let table = try! RouteTable(json: routes)
     return try! StandardApp.make(table: table, screens: screens)
   }
+}
+
+/// An app and its model, driven by events as the front end would.
+struct Harness {
+  let app: ShellApp
+  var model: AppModel
+  /// Every effect returned so far, in order.
+  var effects: [Effect] = []
+
+  init(app: ShellApp = Fixtures.app()) {
+    self.app = app
+    model = app.initialModel()
+  }
+
+  var state: ShellState { model.shell }
+
+  @discardableResult
+  mutating func send(_ event: ShellEvent) -> [Effect] {
+    let produced = app.reduce(&model, event)
+    effects += produced
+    return produced
+  }
+
+  @discardableResult
+  mutating func open(_ url: String, from source: Source = .prompt) -> [Effect] {
+    send(.urlOpened(url, source: source))
+  }
+
+  /// Follows the first link on the top screen whose label is `label`.
+  @discardableResult
+  mutating func follow(
+    _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [Effect] {
+    guard let index = state.topScreen.links.firstIndex(where: { $0.label == label }) else {
+      Issue.record(
+        "no link \(label) on \(state.topScreen.name): \(state.topScreen.links.map(\.label))",
+        sourceLocation: sourceLocation)
+      return []
+    }
+    return send(.linkFollowed(index))
+  }
+
+  /// The screen names of a tab's stack.
+  func names(tab: Int) -> [String] { state.tabs[tab].stack.map(\.name) }
+
+  /// The screen names of each modal's stack, bottom to top.
+  var modalNames: [[String]] { state.modals.map { $0.stack.map(\.name) } }
 }

@@ -201,14 +201,16 @@ public struct RouteTable: Sendable {
     var checked: Set<Int> = []
     for start in parentOf.keys.sorted() where !checked.contains(start) {
       var chain = [start]
+      var onChain: Set<Int> = [start]
       var current = start
       while let next = parentOf[current], !checked.contains(next) {
-        if let loopStart = chain.firstIndex(of: next) {
+        if onChain.contains(next), let loopStart = chain.firstIndex(of: next) {
           let loop = (chain[loopStart...] + [next]).map { "routes[\($0)]" }
           throw RouteTableError(
             "routes[\(start)].parent: parents form a loop: \(loop.joined(separator: " -> "))")
         }
         chain.append(next)
+        onChain.insert(next)
         current = next
       }
       checked.formUnion(chain)

@@ -324,7 +324,9 @@ public struct ShellApp: Sendable {
       model.status = "Cancelled: \(pending.description)"
       return
     }
+    let before = model.shell
     closeTop(&model, &effects, dismissWholeModal: false)
+    if model.shell != before { model.status = "Back to \(model.shell.topScreen.title)" }
     if let waiting = model.continuation, model.shell.modals.count <= waiting.modalDepth {
       model.continuation = nil
       model.status = "Not signed in: \(waiting.url) was not opened"

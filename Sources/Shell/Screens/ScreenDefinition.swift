@@ -1,3 +1,4 @@
+import Foundation
 import Routing
 
 /// A parameter a screen declares: its type and whether it is required.
@@ -59,7 +60,7 @@ public struct TextTemplate: Sendable, Hashable {
       guard let close = afterOpen.range(of: "}}") else {
         throw ScreenFileError("unclosed '{{' in \(JSON.quote(source))")
       }
-      let name = afterOpen[..<close.lowerBound].trimmingCharacters(in: " ")
+      let name = afterOpen[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
       guard !name.isEmpty else { throw ScreenFileError("empty '{{}}' in \(JSON.quote(source))") }
       pieces.append(.parameter(name))
       rest = afterOpen[close.upperBound...]
@@ -81,26 +82,6 @@ public struct TextTemplate: Sendable, Hashable {
       }
     }
     return out
-  }
-}
-
-extension Substring {
-  fileprivate func range(of needle: String) -> Range<Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(needle) {
-        return index..<self.index(index, offsetBy: needle.count)
-      }
-      index = self.index(after: index)
-    }
-    return nil
-  }
-
-  fileprivate func trimmingCharacters(in set: Character) -> String {
-    var text = self
-    while text.first == set { text.removeFirst() }
-    while text.last == set { text.removeLast() }
-    return String(text)
   }
 }
 

@@ -1,0 +1,156 @@
+import Foundation
+import Interface
+import Replay
+import Routing
+import Shell
+
+/// `appshell replay [--size 80x24] [--routes FILE] [--screens DIR] [--state] SCRIPT`
+/// (SHELL.md section 5).
+enum ReplayCommand {
+  static let help = """
+    OVERVIEW: Run a key script against an in-memory terminal and print the screens.
+
+    USAGE: appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state] SCRIPT
+
+    ARGUMENTS:
+      SCRIPT              The key script (SHELL.md section 4); '-' reads standard input.
+
+    OPTIONS:
+      --size COLSxROWS    The terminal size (default: 80x24).
+      --routes FILE       The route table (default: the screens directory's routes.json).
+      --screens DIR       The screens directory (default: the app's own Screens/).
+      --state             Print one state JSON line per snapshot instead of the screens.
+      -h, --help          Show this help.
+
+    For each <Snap> and once at the end it prints '=== snapshot N ===' and the screen:
+    exactly ROWS lines, trailing spaces cut. Exit 2 for a bad script, table or option.
+
+    """
+
+  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    var options = Options(arguments, command: "replay")
+    var size = Size(columns: 80, rows: 24)
+    var routes: String?
+    var screens: String?
+    var statesOnly = false
+    var scriptPath: String?
+    while let argument = options.next() {
+      switch argument {
+      case "-h", "--help":
+        io.write(Array(help.utf8))
+        return 0
+      case "--size":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        guard let parsed = Size(parsing: value) else {
+          return options.fail(io, "--size needs COLSxROWS such as 80x24, not '\(value)'")
+        }
+        size = parsed
+      case "--routes":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        routes = value
+      case "--screens":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        screens = value
+      case "--state":
+        statesOnly = true
+      default:
+        if argument.hasPrefix("-") && argument != "-" && !options.ended {
+          return options.fail(io, "unknown option '\(argument)'")
+        }
+        guard scriptPath == nil else { return options.fail(io, "more than one SCRIPT") }
+        scriptPath = argument
+      }
+    }
+    guard let scriptPath else { return options.fail(io, "missing SCRIPT") }
+    let text: String
+    if scriptPath == "-" {
+      var bytes: [UInt8] = []
+      while let chunk = io.read() { bytes += chunk }
+      text = String(decoding: bytes, as: UTF8.self)
+    } else {
+      guard let data = FileManager.default.contents(atPath: scriptPath) else {
+        io.writeError("appshell replay: \(scriptPath): cannot read the key script\n")
+        return 2
+      }
+      text = String(decoding: data, as: UTF8.self)
+    }
+    let script: KeyScript
+    let app: ShellApp
+    do {
+      script = try KeyScript(parsing: text, file: scriptPath)
+      app = try AppLoader.loadApp(screens: screens, routes: routes)
+    } catch {
+      io.writeError("appshell replay: \(error)\n")
+      return 2
+    }
+    var replayer = Replayer(console: Console(app: app, size: size))
+    let snapshots = replayer.run(script)
+    var out = OutputBuffer(io)
+    for (index, snapshot) in snapshots.enumerated() {
+      if statesOnly {
+        out.append(snapshot.state.json.serialized + "\n")
+      } else {
+        out.append("=== snapshot \(index + 1) ===\n")
+        out.append(snapshot.grid.text)
+      }
+    }
+    out.flush()
+    return 0
+  }
+}
+
+/// Reads options in the usual style: `--name VALUE` or `--name=VALUE`, `--` ends options.
+struct Options {
+  private var arguments: [String]
+  private var index = 0
+  private let command: String
+  private var pendingValue: String?
+  /// True after `--`.
+  private(set) var ended = false
+  private(set) var problem = ""
+
+  init(_ arguments: [String], command: String) {
+    self.arguments = arguments
+    self.command = command
+  }
+
+  /// The next argument; `--name=value` comes back as `--name` with its value kept.
+  mutating func next() -> String? {
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if !ended && argument == "--" {
+        ended = true
+        continue
+      }
+      if !ended, argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        pendingValue = String(argument[argument.index(after: equals)...])
+        return String(argument[..<equals])
+      }
+      pendingValue = nil
+      return argument
+    }
+    return nil
+  }
+
+  /// The value of the option just read.
+  mutating func value(for option: String) -> String? {
+    if let value = pendingValue {
+      pendingValue = nil
+      return value
+    }
+    guard index < arguments.count else {
+      problem = "\(option) needs a value"
+      return nil
+    }
+    index += 1
+    return arguments[index - 1]
+  }
+
+  /// Reports a usage error and returns exit status 2.
+  func fail(_ io: CommandIO, _ message: String? = nil) -> Int32 {
+    io.writeError(
+      "appshell \(command): \(message ?? problem)\nSee 'appshell \(command) --help'.\n")
+    return 2
+  }
+}

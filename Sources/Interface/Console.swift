@@ -1,0 +1,178 @@
+import Routing
+import Shell
+
+/// The interactive app: the shell model plus what the terminal front end adds (the URL prompt,
+/// the selected link, the log pane, the help overlay, the size). Keys go in, effects come out;
+/// no I/O happens here, so the real terminal and `replay` run the same code.
+public struct Console: Sendable {
+  /// The app definition (route table, screens, actions).
+  public var app: ShellApp
+  /// The shell model.
+  public private(set) var model: AppModel
+  /// The URL prompt.
+  public private(set) var prompt = Prompt()
+  /// The selected link of the top screen, if any.
+  public private(set) var selectedLink: Int?
+  /// Whether the event-log pane is shown (F2).
+  public private(set) var showsLog = false
+  /// Whether the help overlay is shown (F1).
+  public private(set) var showsHelp = false
+  /// The terminal size.
+  public private(set) var size: Size
+  /// Set by Ctrl-C: the app should restore the terminal and exit.
+  public private(set) var hasQuit = false
+  /// A one-off message for the status line (cleared by the next key).
+  public private(set) var notice: String?
+  /// Tab completion from the route table.
+  public private(set) var completer: Completer
+
+  /// Makes the console of a fresh app.
+  public init(app: ShellApp, size: Size) {
+    self.app = app
+    model = app.initialModel()
+    self.size = size
+    completer = Completer(table: app.table)
+  }
+
+  /// The status line: a notice, work in flight, or the model's status.
+  public var statusLine: String {
+    if let notice { return notice }
+    if let pending = model.pending { return "\(pending.description)… (Esc cancels)" }
+    return model.status
+  }
+
+  /// Replaces the route table (live reload); open screens stay open.
+  public mutating func replaceTable(_ table: RouteTable) {
+    app.table = table
+    completer = Completer(table: table)
+  }
+
+  /// Applies a shell event; a change of the top screen clears the link selection.
+  @discardableResult
+  public mutating func send(_ event: ShellEvent) -> [Effect] {
+    let before = model.shell.topScreen
+    let effects = app.reduce(&model, event)
+    if model.shell.topScreen != before { selectedLink = nil }
+    return effects
+  }
+
+  /// Resizes the terminal.
+  public mutating func resize(_ size: Size) { self.size = size }
+
+  /// Sets a status-line notice (e.g. from the outer layer: a refused table on reload).
+  public mutating func post(_ notice: String) { self.notice = notice }
+
+  /// Handles one key as SHELL.md section 4 says, and returns the effects to run.
+  public mutating func handle(_ key: Key) -> [Effect] {
+    notice = nil
+    if key == .control("c") {
+      hasQuit = true
+      return []
+    }
+    if model.shell.alert != nil {
+      if key == .enter || key == .escape { return send(.alertDismissed) }
+      return []
+    }
+    if showsHelp {
+      if key == .escape || key == .function(1) || key == .enter { showsHelp = false }
+      return []
+    }
+    switch key {
+    case .function(1):
+      showsHelp = true
+      return []
+    case .function(2):
+      showsLog.toggle()
+      return []
+    default:
+      break
+    }
+    return prompt.isEmpty ? handleWithEmptyPrompt(key) : handleWithText(key)
+  }
+
+  private mutating func handleWithEmptyPrompt(_ key: Key) -> [Effect] {
+    switch key {
+    case .character(let character):
+      prompt.insert(character)
+    case .escape:
+      return send(.backRequested)
+    case .tab:
+      return selectTab(model.shell.selectedTab + 1)
+    case .backTab:
+      return selectTab(model.shell.selectedTab - 1)
+    case .down:
+      let count = model.shell.topScreen.links.count
+      guard count > 0 else { break }
+      selectedLink = selectedLink.map { min($0 + 1, count - 1) } ?? 0
+    case .up:
+      let count = model.shell.topScreen.links.count
+      guard count > 0 else { break }
+      selectedLink = selectedLink.map { max($0 - 1, 0) } ?? count - 1
+    case .enter:
+      guard let link = selectedLink else { break }
+      return send(.linkFollowed(link))
+    case .control("p"):
+      prompt.historyPrevious()
+    case .control("n"):
+      prompt.historyNext()
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func selectTab(_ index: Int) -> [Effect] {
+    let count = model.shell.tabs.count
+    return send(.tabSelected(((index % count) + count) % count))
+  }
+
+  private mutating func handleWithText(_ key: Key) -> [Effect] {
+    switch key {
+    case .character(let character): prompt.insert(character)
+    case .enter:
+      let url = prompt.submit()
+      return send(.urlOpened(url, source: .prompt))
+    case .escape: prompt.clear()
+    case .tab:
+      let (completed, choices) = completer.complete(prompt.text)
+      prompt.setText(completed)
+      if choices.count > 1 {
+        let shown = choices.prefix(6).joined(separator: "  ")
+        notice = "\(choices.count) completions: \(shown)\(choices.count > 6 ? "  …" : "")"
+      } else if choices.isEmpty {
+        notice = "No completion"
+      }
+    case .backspace: prompt.deleteBackward()
+    case .delete, .control("d"): prompt.deleteForward()
+    case .left, .control("b"): prompt.moveLeft()
+    case .right, .control("f"): prompt.moveRight()
+    case .home, .control("a"): prompt.moveToStart()
+    case .end, .control("e"): prompt.moveToEnd()
+    case .control("u"): prompt.killToStart()
+    case .control("k"): prompt.killToEnd()
+    case .control("w"): prompt.deleteWordBackward()
+    case .up, .control("p"): prompt.historyPrevious()
+    case .down, .control("n"): prompt.historyNext()
+    default: break
+    }
+    return []
+  }
+
+  /// Every key binding, for the help overlay (F1).
+  public static let bindings: [(keys: String, action: String)] = [
+    ("text, Enter", "type a URL and open it"),
+    ("Tab", "complete the URL (with text); next tab (empty)"),
+    ("S-Tab", "previous tab"),
+    ("Esc", "clear the prompt; else go back / dismiss"),
+    ("Down / Up", "select a link (empty prompt); history (text)"),
+    ("Enter", "follow the selected link (empty prompt)"),
+    ("C-a C-e", "start / end of the line"),
+    ("C-u C-k C-w", "delete to start / to end / a word"),
+    ("C-p C-n", "previous / next URL in the history"),
+    ("Left Right", "move the cursor"),
+    ("BS Del", "delete before / under the cursor"),
+    ("F1", "this help"),
+    ("F2", "show or hide the event log"),
+    ("C-c", "quit"),
+  ]
+}

@@ -1,0 +1,205 @@
+/// How a cell is drawn beyond its text: a role the terminal maps to colours, and emphasis.
+public struct Style: Sendable, Hashable {
+  /// What the text is, for colouring.
+  public enum Role: UInt8, Sendable, Hashable, CaseIterable {
+    /// Ordinary text.
+    case plain
+    /// Navigation-bar titles.
+    case title
+    /// Secondary text: separators, hints, the status line.
+    case muted
+    /// The selected link or tab.
+    case selection
+    /// Alerts and failures.
+    case alert
+    /// Links and other things to act on.
+    case link
+    /// Successful outcomes in the log.
+    case success
+  }
+
+  /// The role.
+  public var role: Role
+  /// Bold text.
+  public var bold: Bool
+  /// Reverse video (selection), kept under `NO_COLOR`.
+  public var reverse: Bool
+
+  /// Makes a style.
+  public init(_ role: Role = .plain, bold: Bool = false, reverse: Bool = false) {
+    self.role = role
+    self.bold = bold
+    self.reverse = reverse
+  }
+
+  /// Ordinary text.
+  public static let plain = Style()
+}
+
+/// One cell of the grid: one grapheme of width 1, the first column of a wide grapheme, or the
+/// continuation (second column) of one.
+public struct Cell: Sendable, Hashable {
+  /// The grapheme; empty for a continuation cell.
+  public var text: String
+  /// 1, 2 (first column of a wide grapheme) or 0 (continuation).
+  public var width: UInt8
+  /// The style.
+  public var style: Style
+
+  /// A blank cell.
+  public static let blank = Cell(text: " ", width: 1, style: .plain)
+}
+
+/// A rectangle of the grid, in cells.
+public struct Rect: Sendable, Hashable {
+  /// The top row.
+  public var row: Int
+  /// The left column.
+  public var column: Int
+  /// The width in columns.
+  public var width: Int
+  /// The height in rows.
+  public var height: Int
+
+  /// Makes a rectangle.
+  public init(row: Int, column: Int, width: Int, height: Int) {
+    self.row = row
+    self.column = column
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  /// The rectangle shrunk by `by` cells on every side.
+  public func inset(_ by: Int) -> Rect {
+    Rect(row: row + by, column: column + by, width: width - 2 * by, height: height - 2 * by)
+  }
+}
+
+/// What the renderer produces and a terminal device shows: rows of cells, and where the
+/// cursor goes.
+public struct Grid: Sendable, Hashable {
+  /// Columns.
+  public let width: Int
+  /// Rows.
+  public let height: Int
+  /// The cells, row by row.
+  public private(set) var cells: [Cell]
+  /// Where the terminal cursor should be shown, or nil to hide it.
+  public var cursor: (row: Int, column: Int)? {
+    get { cursorRow.map { ($0, cursorColumn) } }
+    set {
+      cursorRow = newValue?.row
+      cursorColumn = newValue?.column ?? 0
+    }
+  }
+  private var cursorRow: Int?
+  private var cursorColumn = 0
+
+  /// A blank grid.
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  /// The cell at a position (which must be inside the grid).
+  public subscript(row: Int, column: Int) -> Cell {
+    cells[row * width + column]
+  }
+
+  /// Writes text from a position, made inert first, cut at `limit` columns (default: the
+  /// grid's edge); a wide grapheme that does not fit whole is not drawn. Returns the column
+  /// after the last one written.
+  @discardableResult
+  public mutating func write(
+    _ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil
+  ) -> Int {
+    guard row >= 0, row < height else { return column }
+    let end = min(limit ?? width, width)
+    var position = column
+    for character in inert(text) {
+      let characterWidth = TextWidth.of(character)
+      if position + characterWidth > end { break }
+      if position >= 0 {
+        put(character, width: characterWidth, row: row, column: position, style: style)
+      }
+      position += characterWidth
+    }
+    return position
+  }
+
+  /// Fills a rectangle with a character (made inert; width-1 characters only).
+  public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+    let safe = inert(String(character)).first ?? " "
+    guard TextWidth.of(safe) == 1 else { return }
+    for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
+      for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
+        put(safe, width: 1, row: row, column: column, style: style)
+      }
+    }
+  }
+
+  /// Changes the style of the cells in a rectangle, keeping their text.
+  public mutating func restyle(_ rect: Rect, _ style: Style) {
+    for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
+      for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
+        cells[row * width + column].style = style
+      }
+    }
+  }
+
+  /// Puts one grapheme; overwriting half of a wide grapheme blanks its other half.
+  private mutating func put(
+    _ character: Character, width characterWidth: Int, row: Int, column: Int, style: Style
+  ) {
+    clearWide(row: row, column: column)
+    if characterWidth == 2 {
+      guard column + 1 < width else { return }
+      clearWide(row: row, column: column + 1)
+      cells[row * width + column] = Cell(text: String(character), width: 2, style: style)
+      cells[row * width + column + 1] = Cell(text: "", width: 0, style: style)
+    } else {
+      cells[row * width + column] = Cell(text: String(character), width: 1, style: style)
+    }
+  }
+
+  /// Blanks the wide grapheme that covers a cell, if any.
+  private mutating func clearWide(row: Int, column: Int) {
+    let index = row * width + column
+    switch cells[index].width {
+    case 0 where column > 0:
+      cells[index - 1] = Cell(text: " ", width: 1, style: cells[index - 1].style)
+      cells[index] = Cell(text: " ", width: 1, style: cells[index].style)
+    case 2 where column + 1 < width:
+      cells[index + 1] = Cell(text: " ", width: 1, style: cells[index + 1].style)
+    default:
+      break
+    }
+  }
+
+  /// One row as text, trailing spaces cut.
+  public func text(ofRow row: Int) -> String {
+    var line = ""
+    for column in 0..<width { line += cells[row * width + column].text }
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+
+  /// All rows as text, each followed by a newline (the `replay` snapshot format).
+  public var text: String {
+    (0..<height).map { text(ofRow: $0) + "\n" }.joined()
+  }
+
+  /// Equality of cells and cursor.
+  public static func == (lhs: Grid, rhs: Grid) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
+      && lhs.cursorRow == rhs.cursorRow && lhs.cursorColumn == rhs.cursorColumn
+  }
+
+  /// Hashes the cells.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(cells)
+  }
+}

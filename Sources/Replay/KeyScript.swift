@@ -1,0 +1,92 @@
+import Interface
+
+/// A key script (SHELL.md section 4): keys to type, snapshots to take and resizes.
+public struct KeyScript: Sendable, Hashable {
+  /// One step of a script.
+  public enum Step: Sendable, Hashable {
+    /// Press a key.
+    case key(Key)
+    /// `<Snap>`: take a snapshot.
+    case snapshot
+    /// `<Resize 100x30>`: resize the terminal.
+    case resize(Size)
+  }
+
+  /// The steps, in order.
+  public var steps: [Step]
+
+  /// The largest script accepted, in bytes.
+  public static let maxBytes = 16 << 20
+
+  /// Makes a script from steps.
+  public init(steps: [Step]) { self.steps = steps }
+
+  /// Parses script text; the first problem is reported as `FILE:LINE:COL: message`, with the
+  /// 1-based line and column (in characters) of the `<`.
+  public init(parsing text: String, file: String) throws(KeyScriptError) {
+    guard text.utf8.count <= Self.maxBytes else {
+      throw KeyScriptError("\(file):1:1: script larger than \(Self.maxBytes) bytes")
+    }
+    var steps: [Step] = []
+    var lineNumber = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      var line = rawLine
+      if line.last == "\r" { line.removeLast() }
+      if line.first == "#" { continue }
+      var column = 0
+      var index = line.startIndex
+      while index < line.endIndex {
+        column += 1
+        let character = line[index]
+        guard character == "<" else {
+          steps.append(.key(.character(character)))
+          index = line.index(after: index)
+          continue
+        }
+        let place = "\(file):\(lineNumber):\(column)"
+        guard let close = line[index...].firstIndex(of: ">") else {
+          throw KeyScriptError("\(place): unclosed < (write <lt> for a literal <)")
+        }
+        let name = String(line[line.index(after: index)..<close])
+        if let key = Key.named[name] {
+          steps.append(.key(key))
+        } else if name == "Snap" {
+          steps.append(.snapshot)
+        } else if name.hasPrefix("Resize") {
+          let argument = name.dropFirst("Resize".count)
+          guard argument.first == " ", let size = Size(parsing: String(argument.dropFirst())) else {
+            throw KeyScriptError("\(place): bad directive <\(name)> (write <Resize 100x30>)")
+          }
+          steps.append(.resize(size))
+        } else {
+          throw KeyScriptError("\(place): unknown key <\(name)>")
+        }
+        column += line[index..<close].count
+        index = line.index(after: close)
+      }
+    }
+    self.steps = steps
+  }
+
+  /// The script as text that parses back to the same steps.
+  public var text: String {
+    var out = ""
+    for step in steps {
+      switch step {
+      case .key(let key): out += key.scriptName
+      case .snapshot: out += "<Snap>"
+      case .resize(let size): out += "<Resize \(size)>"
+      }
+    }
+    return out
+  }
+}
+
+/// A key script that cannot be used: `FILE:LINE:COL: message`.
+public struct KeyScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The message with its place.
+  public var description: String
+
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,79 @@
+import Interface
+import Render
+import Routing
+import Shell
+
+/// Runs a key script against an in-memory terminal: the same console and renderer as the real
+/// front end, with a virtual clock instead of real time.
+///
+/// Time advances by ``keyInterval`` per key, and delayed work (async handlers) whose time has
+/// come finishes before the next key, so a replay is deterministic.
+public struct Replayer: Sendable {
+  /// One snapshot: the screen and the state.
+  public struct Snapshot: Sendable, Hashable {
+    /// The screen, as the terminal would show it.
+    public var grid: Grid
+    /// The shell state at that moment.
+    public var state: ShellState
+  }
+
+  /// How much virtual time one key takes.
+  public static let keyInterval: Duration = .milliseconds(100)
+
+  /// The console being driven.
+  public private(set) var console: Console
+  /// Delayed work: when it is due and the event it sends.
+  private var scheduled: [(due: Duration, token: Int, event: ShellEvent)] = []
+  private var clock: Duration = .zero
+
+  /// Makes a replayer around a fresh console.
+  public init(console: Console) { self.console = console }
+
+  /// Runs the script and returns a snapshot for each `<Snap>` and one at the end.
+  public mutating func run(_ script: KeyScript) -> [Snapshot] {
+    var snapshots: [Snapshot] = []
+    for step in script.steps {
+      switch step {
+      case .key(let key):
+        press(key)
+      case .snapshot:
+        snapshots.append(snapshot())
+      case .resize(let size):
+        console.resize(size)
+      }
+    }
+    snapshots.append(snapshot())
+    return snapshots
+  }
+
+  /// The screen and state now.
+  public func snapshot() -> Snapshot {
+    Snapshot(grid: ConsoleView.render(console), state: console.model.shell)
+  }
+
+  /// Presses one key (ignored after Ctrl-C), then lets due work finish.
+  public mutating func press(_ key: Key) {
+    guard !console.hasQuit else { return }
+    run(console.handle(key))
+    clock += Self.keyInterval
+    while let next = scheduled.indices.min(by: { scheduled[$0].due < scheduled[$1].due }),
+      scheduled[next].due <= clock
+    {
+      let work = scheduled.remove(at: next)
+      run(console.send(work.event))
+    }
+  }
+
+  private mutating func run(_ effects: [Effect]) {
+    for effect in effects {
+      switch effect {
+      case .finishLater(let token, let delay, let result):
+        scheduled.append((clock + delay, token, .workFinished(token: token, result: result)))
+      case .cancelWork(let token):
+        scheduled.removeAll { $0.token == token }
+      case .deliverResult:
+        break
+      }
+    }
+  }
+}
