@@ -19,8 +19,15 @@ let package = Package(
     .target(name: "Render", dependencies: ["Interface", "Shell", "Routing"]),
     // Key scripts and the headless driver behind `appshell replay`.
     .target(name: "Replay", dependencies: ["Interface", "Render", "Shell", "Routing"]),
+    // The system ncurses library (wide-character build); only Terminal imports it.
+    .systemLibrary(
+      name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+    // Terminal devices: the ncurses one, an in-memory one, key decoding and signals.
+    .target(name: "Terminal", dependencies: ["CNcursesw", "Render", "Interface"]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
-    .target(name: "AppShellCLI", dependencies: ["Routing", "Shell", "Interface", "Render", "Replay"]),
+    .target(
+      name: "AppShellCLI",
+      dependencies: ["Routing", "Shell", "Interface", "Render", "Replay", "Terminal"]),
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
     // Benchmarks: `swift run -c release appshell-bench`.

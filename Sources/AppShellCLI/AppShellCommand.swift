@@ -10,15 +10,22 @@ public enum AppShellCommand {
     OVERVIEW: AppShell simulates an iOS app shell in a terminal so deep-link routing can be
     seen, tried and tested.
 
-    USAGE: appshell [--version] [--help]
+    USAGE: appshell [--routes FILE] [--screens DIR] [--open URL]
+           appshell [--version] [--help]
            appshell resolve [--routes FILE] [--external] [URL...]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state] SCRIPT
+
+    With no subcommand it starts the terminal front end: type a URL at the prompt and press
+    Enter; F1 lists every key.
 
     SUBCOMMANDS:
       resolve             Resolve URLs through a route table, one JSON object per URL.
       replay              Run a key script headless and print the screens or states.
 
     OPTIONS:
+      --routes FILE       The route table (default: the screens directory's routes.json).
+      --screens DIR       The screens directory (default: the app's own Screens/).
+      --open URL          Start with this URL, as a deep link from outside (cold start).
       --version           Print the version.
       -h, --help          Show this help.
 
@@ -35,11 +42,10 @@ public enum AppShellCommand {
   /// router as it is) and returns the exit status.
   public static func run(rawArguments: [[UInt8]], io: CommandIO = .standard) -> Int32 {
     let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
-    guard let first = arguments.first else {
-      io.write(Array(help.utf8))
-      io.writeError(
-        "appshell: the terminal front end is not built yet; 'appshell resolve' works today.\n")
-      return 0
+    guard let first = arguments.first,
+      !first.hasPrefix("--") || first == "--help" || first == "--version"
+    else {
+      return InteractiveCommand.run(arguments, io: io)
     }
     switch first {
     case "resolve":

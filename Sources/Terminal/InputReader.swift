@@ -1,0 +1,80 @@
+import Glibc
+
+/// What the real terminal's input side reports.
+public enum InputEvent: Sendable, Hashable {
+  /// Bytes typed (to decode with ``KeyDecoder``).
+  case bytes([UInt8])
+  /// The terminal was resized (SIGWINCH).
+  case resized
+  /// A signal asks the app to end: SIGTERM, SIGHUP, SIGINT or SIGQUIT.
+  case terminate(Int32)
+  /// Standard input was closed.
+  case closed
+}
+
+/// The write end of the self-pipe that signal handlers write to; set once by ``InputReader``.
+nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+
+/// Reads standard input and signals together: a signal handler writes the signal number to a
+/// pipe, and one `poll` waits for either, so a signal never interrupts drawing.
+public final class InputReader {
+  private var pipeRead: Int32 = -1
+  private let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+
+  /// Installs the signal handlers.
+  public init() {
+    var ends: [Int32] = [0, 0]
+    if pipe(&ends) == 0 {
+      pipeRead = ends[0]
+      signalPipeWrite = ends[1]
+      for end in ends {
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+    }
+    for signal in signals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(signalPipeWrite, &byte, 1)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      sigaction(signal, &action, nil)
+    }
+  }
+
+  /// Restores the default signal handlers.
+  public func close() {
+    for signal in signals { Glibc.signal(signal, SIG_DFL) }
+  }
+
+  /// Waits up to `timeout` milliseconds (-1: for ever) and returns what happened.
+  public func wait(timeout: Int32) -> [InputEvent] {
+    var fds = [
+      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&fds, nfds_t(fds.count), timeout)
+    guard ready > 0 else { return [] }
+    var events: [InputEvent] = []
+    if fds[1].revents & Int16(POLLIN) != 0 {
+      var buffer = [UInt8](repeating: 0, count: 64)
+      let count = read(pipeRead, &buffer, buffer.count)
+      for number in buffer.prefix(max(0, count)) {
+        let signal = Int32(number)
+        events.append(signal == SIGWINCH ? .resized : .terminate(signal))
+      }
+    }
+    if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = read(0, &buffer, buffer.count)
+      if count > 0 {
+        events.append(.bytes(Array(buffer[0..<count])))
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        events.append(.closed)
+      }
+    }
+    return events
+  }
+}
