@@ -93,22 +93,8 @@ public struct KeyDecoder: Sendable {
     let introducer = bytes[start + 1]
     guard bytes.count > 2 else { return nil }
     if introducer == 0x4F {
-      let key: Key?
-      switch bytes[start + 2] {
-      case 0x41: key = .up
-      case 0x42: key = .down
-      case 0x43: key = .right
-      case 0x44: key = .left
-      case 0x48: key = .home
-      case 0x46: key = .end
-      case 0x50: key = .function(1)
-      case 0x51: key = .function(2)
-      case 0x52: key = .function(3)
-      case 0x53: key = .function(4)
-      case 0x4D: key = .enter
-      default: key = nil
-      }
-      return (key, 3)
+      let final = bytes[start + 2]
+      return (final == 0x4D ? .enter : Self.finalKeys[final], 3)
     }
     // CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, final 0x40-0x7E.
     var index = start + 2
@@ -124,17 +110,7 @@ public struct KeyDecoder: Sendable {
     let firstNumber = Int(parameters.split(separator: ";").first ?? "") ?? 0
     let key: Key?
     switch final {
-    case 0x41: key = .up
-    case 0x42: key = .down
-    case 0x43: key = .right
-    case 0x44: key = .left
-    case 0x48: key = .home
-    case 0x46: key = .end
     case 0x5A: key = .backTab
-    case 0x50: key = .function(1)
-    case 0x51: key = .function(2)
-    case 0x52: key = .function(3)
-    case 0x53: key = .function(4)
     case 0x7E:
       switch firstNumber {
       case 1, 7: key = .home
@@ -147,8 +123,14 @@ public struct KeyDecoder: Sendable {
       case 23, 24: key = .function(firstNumber - 12)
       default: key = nil
       }
-    default: key = nil
+    default: key = Self.finalKeys[final]
     }
     return (key, length)
   }
+
+  /// Keys named by the final byte of `ESC [ ... x` and `ESC O x` alike.
+  private static let finalKeys: [UInt8: Key] = [
+    0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end,
+    0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4),
+  ]
 }
