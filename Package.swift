@@ -34,7 +34,12 @@ let package = Package(
     .executableTarget(name: "appshell-bench", dependencies: ["Routing"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
-    .testTarget(name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing"]),
+    .testTarget(name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing", "Shell"]),
+    .testTarget(
+      name: "FrontEndTests",
+      dependencies: [
+        "Interface", "Render", "Replay", "Terminal", "Shell", "Routing", "AppShellCLI",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -98,9 +98,9 @@ public enum ConsoleView {
     } else if let closeLabel {
       left = closeLabel
     }
-    let leftWidth = left.isEmpty ? 0 : TextWidth.of(inert(left)) + 1
+    let leftWidth = left.isEmpty ? 0 : TextWidth.of(left) + 1
     let title = clipped(stack.last!.title, to: max(1, width - 2 * leftWidth))
-    let titleWidth = TextWidth.of(inert(title))
+    let titleWidth = TextWidth.of(title)
     if !left.isEmpty {
       grid.write(left, row: row, column: column, style: Style(.link), limit: column + width)
     }
@@ -149,7 +149,7 @@ public enum ConsoleView {
       let selected = index == shell.selectedTab
       pieces.append((selected ? "[ \(tab.title) ]" : "  \(tab.title)  ", selected))
     }
-    let total = pieces.reduce(0) { $0 + TextWidth.of(inert($1.0)) } + 2 * (pieces.count - 1)
+    let total = pieces.reduce(0) { $0 + TextWidth.of($1.0) } + 2 * (pieces.count - 1)
     var column = max(0, (width - total) / 2)
     for (index, piece) in pieces.enumerated() {
       if index > 0 { column += 2 }
@@ -216,7 +216,7 @@ public enum ConsoleView {
     let inner = rect.inset(1)
     let title = clipped(alert.title, to: inner.width)
     grid.write(
-      title, row: inner.row, column: inner.column + (inner.width - TextWidth.of(inert(title))) / 2,
+      title, row: inner.row, column: inner.column + (inner.width - TextWidth.of(title)) / 2,
       style: Style(.alert, bold: true))
     for (offset, line) in message.prefix(max(0, inner.height - 2)).enumerated() {
       grid.write(
@@ -227,7 +227,7 @@ public enum ConsoleView {
     if buttonRow > inner.row {
       let text = clipped(buttons, to: inner.width)
       grid.write(
-        text, row: buttonRow, column: inner.column + (inner.width - TextWidth.of(inert(text))) / 2,
+        text, row: buttonRow, column: inner.column + (inner.width - TextWidth.of(text)) / 2,
         style: Style(.selection, bold: true))
     }
   }

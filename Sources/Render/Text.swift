@@ -8,10 +8,10 @@ public enum TextWidth {
     return isWide(scalar.value) ? 2 : 1
   }
 
-  /// The display width of text (made inert first).
+  /// The display width of text as drawn, that is once made inert (`\x1b` is 4 columns).
   public static func of(_ text: String) -> Int {
     var total = 0
-    for character in text { total += of(character) }
+    for character in inert(text) { total += of(character) }
     return total
   }
 

@@ -12,7 +12,10 @@ import Testing
     let before = harness.state
     let effects = harness.open("myapp://lookup/A-77")
     let pending = try #require(harness.model.pending)
-    #expect(effects == [.finishLater(token: pending.token, after: .milliseconds(1500), result: lookupResult)])
+    #expect(
+      effects == [
+        .finishLater(token: pending.token, after: .milliseconds(1500), result: lookupResult)
+      ])
     #expect(pending.description == "Looking up order A-77")
     #expect(pending.source == .prompt)
     #expect(harness.state == before)

@@ -72,7 +72,7 @@ import Testing
 
   /// The target cannot be shown (upgrade needed, unknown screen): the alert says so and the
   /// stacks stay as they were; no parent is left behind for a screen that never opened.
-  @Test(arguments: ["myapp://future/orders/5", "myapp://gone/orders/5"])
+  @Test(arguments: ["myapp://future/orders/5", "myapp://gone/orders/5", "myapp://gone/prefs"])
   func failedTargetLeavesNoParentBehind(url: String) {
     var harness = Harness()
     let before = harness.state

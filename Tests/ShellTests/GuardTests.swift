@@ -163,4 +163,19 @@ import Testing
     #expect(harness.state.modals.isEmpty)
     #expect(harness.state.topScreen.body.contains("Deliver to: Road A"))
   }
+
+  /// The login modal is gone (a state URL replaced the whole state): the waiting URL is
+  /// dropped with it, so a later sign-in does not open it out of the blue.
+  @Test func continuationIsDroppedWhenAStateURLRemovesLogin() {
+    var harness = Harness()
+    let start = harness.state
+    harness.open("myapp://orders/5/pay")
+    harness.open(StateURL.encode(start))
+    #expect(harness.state == start)
+    harness.send(.tabSelected(2))
+    harness.open("myapp://session/sign-in")
+    #expect(harness.model.session.signedIn)
+    #expect(harness.names(tab: 0) == ["home"])
+    #expect(harness.names(tab: 2) == ["personal-center"])
+  }
 }

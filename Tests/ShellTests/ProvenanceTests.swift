@@ -66,7 +66,10 @@ import Testing
     #expect(title == "No route")
     #expect(message.contains("myapp://nowhere"))
     #expect(outcomes[7] == .started(action: "lookup-order"))
-    #expect(harness.model.log.map(\.source) == [.prompt, .prompt, .prompt, .prompt, .prompt, .banner, .prompt, .prompt])
+    #expect(
+      harness.model.log.map(\.source) == [
+        .prompt, .prompt, .prompt, .prompt, .prompt, .banner, .prompt, .prompt,
+      ])
   }
 
   @Test func guardedOutcomeNamesTheGuard() {
@@ -91,7 +94,9 @@ import Testing
     let entry = try #require(harness.model.log.last)
     #expect(entry.pattern == "myapp://text/:orderid")
     #expect(entry.params == ["orderid": .string("abc")])
-    #expect(entry.outcome == .failed(title: "Invalid parameter", message: harness.state.alert?.message ?? ""))
+    #expect(
+      entry.outcome
+        == .failed(title: "Invalid parameter", message: harness.state.alert?.message ?? ""))
   }
 
   @Test func restoredOutcomeForAStateURL() throws {

@@ -79,7 +79,8 @@ import Testing
     var harness = Harness()
     harness.open("myapp://settings")
     harness.send(
-      .urlOpenedForResult("myapp://user/bob", source: .prompt, request: ResultRequest(key: "friend")))
+      .urlOpenedForResult(
+        "myapp://user/bob", source: .prompt, request: ResultRequest(key: "friend")))
     #expect(harness.names(tab: 0) == ["home", "settings", "user-profile"])
     harness.send(.screenFinished("bob"))
     #expect(harness.names(tab: 0) == ["home", "settings"])
@@ -101,7 +102,8 @@ import Testing
     #expect(harness.modalNames == [["user-profile"], ["address-picker"]])
     harness.follow("A")
     #expect(harness.modalNames == [["user-profile"]])
-    #expect(harness.state.topScreen.params == ["username": .string("ann"), "place": .string("Road A")])
+    #expect(
+      harness.state.topScreen.params == ["username": .string("ann"), "place": .string("Road A")])
   }
 
   @Test func screenFinishedEventWorksLikeAResultLink() {
@@ -178,11 +180,15 @@ import Testing
 
   /// A Swift completion is always answered: a URL that opens nothing answers nil at once
   /// rather than leaving the caller waiting forever.
-  @Test func completionIsAnsweredWhenTheURLOpensNothing() {
+  @Test(arguments: [
+    "myapp://nowhere", "myapp://live/1", "myapp://profile", "XYWAPP://pkdetail/like?id=1",
+  ])
+  func completionIsAnsweredWhenTheURLOpensNoScreen(url: String) {
     let navigator = Navigator(app: Fixtures.app())
     let results = Results()
-    navigator.open("myapp://nowhere") { results.values.append($0) }
-    #expect(navigator.state.alert?.title == "No route")
+    navigator.open(url) { results.values.append($0) }
+    #expect(navigator.state.tabs[0].stack.count == 1)
+    #expect(navigator.state.modals.isEmpty)
     #expect(results.values == [nil])
   }
 
@@ -235,7 +241,8 @@ import Testing
     let pending = try #require(navigator.model.pending)
     #expect(
       seen == [
-        .finishLater(token: pending.token, after: .milliseconds(1500), result: .open("myapp://orders/77"))
+        .finishLater(
+          token: pending.token, after: .milliseconds(1500), result: .open("myapp://orders/77"))
       ])
     navigator.send(.workFinished(token: pending.token, result: .open("myapp://orders/77")))
     #expect(navigator.state.topScreen.title == "Order 77")
@@ -245,7 +252,8 @@ import Testing
     let navigator = Navigator(app: Fixtures.app())
     navigator.open("myapp://orders/3")
     let before = navigator.state
-    navigator.replaceTable(try RouteTable(json: #"{"routes":[{"pattern":"x://y","screen":"about"}]}"#))
+    navigator.replaceTable(
+      try RouteTable(json: #"{"routes":[{"pattern":"x://y","screen":"about"}]}"#))
     #expect(navigator.state == before)
     navigator.open("myapp://orders/4")
     #expect(navigator.state.alert?.title == "No route")

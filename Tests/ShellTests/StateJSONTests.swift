@@ -37,7 +37,8 @@ import Testing
       name: "settings", title: "Set \"x\"",
       params: ["w": .float(2.5), "n": .int(-3), "z": .float(-0.0), "big": .float(1e21)])
     let files = Screen(
-      name: "file-browser", title: "Files", params: ["*": .strings(["a", "b/c"]), "e": .strings([])])
+      name: "file-browser", title: "Files",
+      params: ["*": .strings(["a", "b/c"]), "e": .strings([])])
     let user = Screen(name: "user-profile", title: "张三", params: ["username": .string("张三")])
     let state = try #require(
       ShellState(
@@ -65,23 +66,26 @@ import Testing
     harness.open("myapp://orders/42")
     harness.open("myapp://weigh/8.0")
     harness.open("myapp://files/a/b")
-    let stack = try #require(harness.state.json["tabs"].flatMap { tabs -> JSON? in
-      guard case .array(let items) = tabs else { return nil }
-      return items.first?["stack"]
-    })
+    let stack = try #require(
+      harness.state.json["tabs"].flatMap { tabs -> JSON? in
+        guard case .array(let items) = tabs else { return nil }
+        return items.first?["stack"]
+      })
     guard case .array(let screens) = stack else {
       Issue.record("stack is not an array")
       return
     }
-    #expect(screens.map { $0["params"]?.serialized } == [
-      "{}", #"{"orderid":42}"#, #"{"w":8}"#, #"{"*":["a","b"]}"#,
-    ])
+    #expect(
+      screens.map { $0["params"]?.serialized } == [
+        "{}", #"{"orderid":42}"#, #"{"w":8}"#, #"{"*":["a","b"]}"#,
+      ])
   }
 
   @Test func alertIsNullAgainOnceDismissed() {
     var harness = Harness()
     harness.open("myapp://nowhere")
-    #expect(harness.state.json["alert"]?.serialized.hasPrefix(#"{"title":"No route","message":"#) == true)
+    #expect(
+      harness.state.json["alert"]?.serialized.hasPrefix(#"{"title":"No route","message":"#) == true)
     harness.send(.alertDismissed)
     #expect(harness.state.json["alert"] == .null)
   }

@@ -167,7 +167,8 @@ import Testing
     #expect(harness.state.topScreen.body == ["Received: 0"])
     harness.open("ccf://animal/owl/1.25")
     #expect(harness.names(tab: 0) == ["home", "notifications"])
-    #expect(harness.state.topScreen.body == ["Received: 1", "AnimalNotification name=owl weight=1.25"])
+    #expect(
+      harness.state.topScreen.body == ["Received: 1", "AnimalNotification name=owl weight=1.25"])
   }
 
   @Test func notificationsScreenUnderAModalUpdatesToo() {
@@ -222,14 +223,16 @@ import Testing
     Case(url: "myapp://orders/%zz", title: "No route", mentions: ["myapp://orders/%zz"]),
     Case(url: "myapp://user/%4", title: "No route", mentions: ["myapp://user/%4"]),
     Case(url: "myapp://user/%C3%28", title: "No route", mentions: ["myapp://user/%C3%28"]),
-    Case(url: "myapp://live/42", title: "Upgrade required", mentions: ["myapp://live/42", "live-room"]),
+    Case(
+      url: "myapp://live/42", title: "Upgrade required", mentions: ["myapp://live/42", "live-room"]),
     Case(url: "myapp://unknown-action", title: "Upgrade required", mentions: ["no-such-action"]),
     Case(url: "myapp://new/1", title: "Upgrade required", mentions: ["myapp://new/1", "99"]),
     Case(url: "myapp://version/patch", title: "Upgrade required", mentions: ["1.0.1"]),
     Case(url: "myapp://profile", title: "Missing parameter", mentions: ["username"]),
     Case(url: "myapp://text/abc", title: "Invalid parameter", mentions: ["orderid", "abc"]),
     Case(url: "myapp://text/1.5", title: "Invalid parameter", mentions: ["orderid"]),
-    Case(url: "myapp://text/99999999999999999999", title: "Invalid parameter", mentions: ["orderid"]),
+    Case(
+      url: "myapp://text/99999999999999999999", title: "Invalid parameter", mentions: ["orderid"]),
     Case(url: "myapp://pk/x", title: "Invalid parameter", mentions: ["pkID"]),
     Case(url: "myapp://internal", source: .banner, title: "Refused", mentions: ["push banner"]),
     Case(url: "myapp://internal", source: .external, title: "Refused", mentions: ["outside"]),
@@ -237,6 +240,9 @@ import Testing
     Case(
       url: "myapp://session/sign-in", source: .external, title: "Refused",
       mentions: ["myapp://session/sign-in"]),
+    Case(
+      url: "myapp://go/internal", source: .banner, title: "Refused",
+      mentions: ["myapp://go/internal", "push banner"]),
   ]
 
   @Test(arguments: cases)

@@ -54,11 +54,13 @@ private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
   @Test func poppingARootIsANoOp() {
     var state = threeTabs()
     let before = state
-    #expect(state.pop() == false)
+    let popped = state.pop()
+    #expect(popped == false)
     #expect(state == before)
     state.present(screen("m"))
     let withModal = state
-    #expect(state.pop() == false)
+    let popped2 = state.pop()
+    #expect(popped2 == false)
     #expect(state == withModal)
   }
 
@@ -67,7 +69,8 @@ private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
     state.push(screen("a"))
     state.present(screen("m"))
     state.push(screen("x"))
-    #expect(state.pop())
+    let popped = state.pop()
+    #expect(popped)
     #expect(state.modals.map { names($0.stack) } == [["m"]])
     #expect(names(state.tabs[0].stack) == ["home", "a"])
   }
@@ -76,7 +79,8 @@ private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
     var state = threeTabs()
     state.push(screen("a"))
     let before = state
-    #expect(state.dismiss() == false)
+    let dismissed = state.dismiss()
+    #expect(dismissed == false)
     #expect(state == before)
   }
 
@@ -85,7 +89,8 @@ private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
     state.present(screen("m1"))
     state.present(screen("m2"))
     state.push(screen("x"))
-    #expect(state.dismiss())
+    let dismissed = state.dismiss()
+    #expect(dismissed)
     #expect(state.modals.map { names($0.stack) } == [["m1"]])
   }
 
@@ -94,15 +99,19 @@ private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
     state.push(screen("a"))
     state.present(screen("m"))
     state.push(screen("x"))
-    #expect(state.back())
+    let wentBack = state.back()
+    #expect(wentBack)
     #expect(state.modals.map { names($0.stack) } == [["m"]])
-    #expect(state.back())
+    let wentBack2 = state.back()
+    #expect(wentBack2)
     #expect(state.modals.isEmpty)
     #expect(names(state.tabs[0].stack) == ["home", "a"])
-    #expect(state.back())
+    let wentBack3 = state.back()
+    #expect(wentBack3)
     #expect(names(state.tabs[0].stack) == ["home"])
     let atRoot = state
-    #expect(state.back() == false)
+    let wentBack4 = state.back()
+    #expect(wentBack4 == false)
     #expect(state == atRoot)
   }
 
@@ -157,8 +166,9 @@ private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
     let tab = Tab(title: "T", root: screen("t"))
     #expect(ShellState(tabs: [tab], selectedTab: 1, modals: [], alert: nil) == nil)
     #expect(ShellState(tabs: [tab], selectedTab: -1, modals: [], alert: nil) == nil)
-    #expect(ShellState(tabs: [Tab(title: "T", stack: [])], selectedTab: 0, modals: [], alert: nil)
-      == nil)
+    #expect(
+      ShellState(tabs: [Tab(title: "T", stack: [])], selectedTab: 0, modals: [], alert: nil)
+        == nil)
     #expect(ShellState(tabs: [tab], selectedTab: 0, modals: [Modal(stack: [])], alert: nil) == nil)
     #expect(ShellState(tabs: [], selectedTab: 0, modals: [], alert: nil) == nil)
     let ok = ShellState(tabs: [tab], selectedTab: 0, modals: [Modal(root: screen("m"))], alert: nil)
@@ -171,9 +181,10 @@ private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
   @Test func initialModelHasTheThreeTabsOfTheContract() {
     let harness = Harness()
     #expect(harness.state.tabs.map(\.title) == ["Home", "Orders", "Me"])
-    #expect(harness.state.tabs.map { $0.stack.map(\.name) } == [
-      ["home"], ["order-list"], ["personal-center"],
-    ])
+    #expect(
+      harness.state.tabs.map { $0.stack.map(\.name) } == [
+        ["home"], ["order-list"], ["personal-center"],
+      ])
     #expect(harness.state.selectedTab == 0)
     #expect(harness.state.modals.isEmpty)
     #expect(harness.state.alert == nil)

@@ -115,6 +115,8 @@ public struct GuardContinuation: Sendable, Hashable {
   /// How many modals were up before the guard's screen was presented; dismissing below this
   /// cancels the continuation.
   public var modalDepth: Int
+  /// Where the opened screen's result goes, when the URL was opened for one.
+  public var request: ResultRequest?
 }
 
 /// Everything the navigator changes: navigation state, session, event log, status line and

@@ -79,8 +79,19 @@ public struct ShellApp: Sendable {
     case .urlOpenedForResult(let url, let source, let request):
       open(url, source: source, request: request, &model, &effects)
     case .launchedWithURL(let url):
-      pushParents(of: url, &model)
-      open(url, source: .coldStart, request: nil, &model, &effects)
+      // The parent chain goes in only if the URL itself opens; otherwise the alert shows over
+      // the untouched state.
+      var attempt = model
+      var attemptEffects: [Effect] = []
+      pushParents(of: url, &attempt)
+      open(url, source: .coldStart, request: nil, &attempt, &attemptEffects)
+      switch attempt.log.last?.outcome {
+      case .failed?, .refused?:
+        open(url, source: .coldStart, request: nil, &model, &effects)
+      default:
+        model = attempt
+        effects += attemptEffects
+      }
     case .backRequested:
       back(&model, &effects)
     case .tabSelected(let index):
@@ -126,7 +137,19 @@ public struct ShellApp: Sendable {
     var entry = LogEntry(
       source: source, url: url, pattern: nil, params: [:], redirects: resolution.redirects,
       outcome: .failed(title: "", message: ""))
-    defer { model.log.append(entry) }
+    // The entry goes in now, so the log stays oldest first when this open opens more URLs.
+    let logIndex = model.log.count
+    model.log.append(entry)
+    defer {
+      model.log[logIndex] = entry
+      // A Swift completion hears `nil` when no screen opened for it.
+      if let token = request?.token {
+        switch entry.outcome {
+        case .pushed, .presented, .guarded: break
+        default: effects.append(.deliverResult(token: token, value: nil))
+        }
+      }
+    }
     func fail(_ title: String, _ message: String) {
       model.shell.showAlert(Alert(title: title, message: message))
       entry.outcome = .failed(title: title, message: message)
@@ -151,10 +174,18 @@ public struct ShellApp: Sendable {
     entry.params = params
     if let guardName = route.guardName, let rule = guards[guardName], !rule.isMet(model.session) {
       entry.outcome = .guarded(guardName)
-      model.continuation = GuardContinuation(
-        guardName: guardName, url: url, source: source, modalDepth: model.shell.modals.count)
-      model.status = "Sign in to open \(url)"
+      if let token = model.continuation?.request?.token {
+        effects.append(.deliverResult(token: token, value: nil))
+      }
+      var depth = model.shell.modals.count
       open(rule.url, source: .link, request: nil, &model, &effects)
+      // The guard's screen may have been up already: then its modal is the one to dismiss.
+      if let shown = model.shell.modals.lastIndex(where: { $0.stack.last?.url == rule.url }) {
+        depth = min(depth, shown)
+      }
+      model.continuation = GuardContinuation(
+        guardName: guardName, url: url, source: source, modalDepth: depth, request: request)
+      model.status = "Sign in to open \(url)"
       return
     }
     if let needed = route.minVersion, version < needed {
@@ -237,6 +268,7 @@ public struct ShellApp: Sendable {
     }
     do {
       model.shell = try StateURL.decode(url, app: self, session: model.session)
+      model.continuation = nil
       entry.outcome = .restored
       model.status = "Restored the state"
     } catch {
@@ -295,7 +327,7 @@ public struct ShellApp: Sendable {
     while model.shell.modals.count > waiting.modalDepth {
       closeTop(&model, &effects, dismissWholeModal: true)
     }
-    open(waiting.url, source: waiting.source, request: nil, &model, &effects)
+    open(waiting.url, source: waiting.source, request: waiting.request, &model, &effects)
   }
 
   /// Re-makes every screen that shows session data.
@@ -329,6 +361,9 @@ public struct ShellApp: Sendable {
     if model.shell != before { model.status = "Back to \(model.shell.topScreen.title)" }
     if let waiting = model.continuation, model.shell.modals.count <= waiting.modalDepth {
       model.continuation = nil
+      if let token = waiting.request?.token {
+        effects.append(.deliverResult(token: token, value: nil))
+      }
       model.status = "Not signed in: \(waiting.url) was not opened"
     }
   }
@@ -362,18 +397,20 @@ public struct ShellApp: Sendable {
     }
     guard model.shell.back() else { return }
     if let key = request.key {
-      var opener = model.shell.topScreen
+      let opener = model.shell.topScreen
       var params = opener.params
       params[key] = .string(value)
-      if case .success(var remade) = catalog.make(
+      switch catalog.make(
         opener.name, params: params, url: opener.url, session: model.session, table: table)
       {
+      case .success(var remade):
         remade.resultRequest = opener.resultRequest
-        opener = remade
-      } else {
-        opener.params = params
+        model.shell.replaceTop(remade)
+      case .failure(let problem):
+        // The opener cannot take this value: it stays as it was, and the alert says why.
+        let (title, message) = describe(problem, url: opener.url ?? opener.name)
+        model.shell.showAlert(Alert(title: title, message: message))
       }
-      model.shell.replaceTop(opener)
     }
     if let token = request.token { effects.append(.deliverResult(token: token, value: value)) }
     model.status = "Chose \(value)"

@@ -94,6 +94,13 @@ public enum StateURL {
       }
       tabs.append(Tab(title: title, stack: try screens(item["stack"], "tabs[\(index)].stack")))
     }
+    // The tab bar is the app's own: the same tabs, titles and root screens.
+    guard tabs.map(\.title) == app.tabs.map(\.title),
+      tabs.map({ $0.stack[0].name }) == app.tabs.map(\.root)
+    else {
+      let expected = app.tabs.map { "\($0.title) (\($0.root))" }.joined(separator: ", ")
+      throw StateURLError("tabs: must be this app's tabs: \(expected)")
+    }
     var modals: [Modal] = []
     if case .array(let modalItems)? = json["modals"] {
       for (index, item) in modalItems.enumerated() {
