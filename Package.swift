@@ -34,7 +34,9 @@ let package = Package(
     .executableTarget(name: "appshell-bench", dependencies: ["Routing"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
-    .testTarget(name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing", "Shell"]),
+    .testTarget(
+      name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing", "Shell"],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "FrontEndTests",
       dependencies: [

@@ -13,6 +13,8 @@ public struct Console: Sendable {
   public private(set) var prompt = Prompt()
   /// The selected link of the top screen, if any.
   public private(set) var selectedLink: Int?
+  /// How many lines the top screen is scrolled down (PageDown/PageUp).
+  public private(set) var scroll = 0
   /// Whether the event-log pane is shown (F2).
   public private(set) var showsLog = false
   /// Whether the help overlay is shown (F1).
@@ -47,12 +49,20 @@ public struct Console: Sendable {
     completer = Completer(table: table)
   }
 
-  /// Applies a shell event; a change of the top screen clears the link selection.
+  /// Applies a shell event; another screen on top clears the link selection and scrolling.
   @discardableResult
   public mutating func send(_ event: ShellEvent) -> [Effect] {
+    let modalsBefore = model.shell.modals.count
     let before = model.shell.topScreen
     let effects = app.reduce(&model, event)
-    if model.shell.topScreen != before { selectedLink = nil }
+    // Another screen on top (not the same one re-made with new data) starts unselected.
+    let after = model.shell.topScreen
+    if !(after.isSameScreen(as: before) && after.url == before.url)
+      || model.shell.modals.count != modalsBefore
+    {
+      selectedLink = nil
+      scroll = 0
+    }
     return effects
   }
 
@@ -83,6 +93,12 @@ public struct Console: Sendable {
       return []
     case .function(2):
       showsLog.toggle()
+      return []
+    case .pageDown:
+      scroll = min(scroll + max(1, size.rows / 2), scrollLimit)
+      return []
+    case .pageUp:
+      scroll = max(0, scroll - max(1, size.rows / 2))
       return []
     default:
       break
@@ -134,12 +150,13 @@ public struct Console: Sendable {
       return send(.urlOpened(url, source: .prompt))
     case .escape: prompt.clear()
     case .tab:
-      let (completed, choices) = completer.complete(prompt.text)
+      let before = prompt.text
+      let (completed, choices) = completer.complete(before)
       prompt.setText(completed)
       if choices.count > 1 {
         let shown = choices.prefix(6).joined(separator: "  ")
         notice = "\(choices.count) completions: \(shown)\(choices.count > 6 ? "  …" : "")"
-      } else if choices.isEmpty {
+      } else if choices.isEmpty && completed == before {
         notice = "No completion"
       }
     case .backspace: prompt.deleteBackward()
@@ -158,6 +175,12 @@ public struct Console: Sendable {
     return []
   }
 
+  /// The top screen's line count (body, a blank line, links): the most it can scroll.
+  private var scrollLimit: Int {
+    let screen = model.shell.topScreen
+    return max(0, screen.body.count + (screen.links.isEmpty ? 0 : 1 + screen.links.count) - 1)
+  }
+
   /// Every key binding, for the help overlay (F1).
   public static let bindings: [(keys: String, action: String)] = [
     ("text, Enter", "type a URL and open it"),
@@ -173,6 +196,7 @@ public struct Console: Sendable {
     ("BS Del", "delete before / under the cursor"),
     ("F1", "this help"),
     ("F2", "show or hide the event log"),
+    ("PageUp PageDown", "scroll the screen"),
     ("C-c", "quit"),
   ]
 }

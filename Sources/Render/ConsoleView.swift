@@ -50,7 +50,8 @@ public enum ConsoleView {
     }
     let onTabs = shell.modals.isEmpty
     drawScreen(
-      &grid, stack.last!, selected: onTabs ? console.selectedLink : nil, in: contentRect)
+      &grid, stack.last!, selected: onTabs ? console.selectedLink : nil,
+      scroll: onTabs ? console.scroll : 0, in: contentRect)
     if roomy { drawRule(&grid, row: tabRow - 1, column: 0, width: size.columns) }
     drawTabBar(&grid, shell, row: tabRow, width: size.columns)
     // Modals over everything but the status line and prompt.
@@ -60,11 +61,15 @@ public enum ConsoleView {
         row: 1 + inset, column: 1 + inset, width: size.columns - 2 - 2 * inset,
         height: statusRow - 1 - inset)
       let isTop = index == shell.modals.count - 1
-      drawModal(&grid, modal, selected: isTop ? console.selectedLink : nil, in: rect)
+      drawModal(
+        &grid, modal, selected: isTop ? console.selectedLink : nil,
+        scroll: isTop ? console.scroll : 0, in: rect)
     }
     if let alert = shell.alert { drawAlert(&grid, alert, size: size) }
     if console.showsHelp { drawHelp(&grid, size: size) }
-    grid.write(console.statusLine, row: statusRow, column: 0, style: Style(.muted))
+    grid.write(
+      clipped(console.statusLine, to: size.columns), row: statusRow, column: 0,
+      style: Style(.muted))
     drawPrompt(&grid, console.prompt, row: promptRow, width: size.columns)
     return grid
   }
@@ -110,7 +115,9 @@ public enum ConsoleView {
   }
 
   /// The body, a blank line, then the links; scrolled so the selected link shows.
-  static func drawScreen(_ grid: inout Grid, _ screen: Screen, selected: Int?, in rect: Rect) {
+  static func drawScreen(
+    _ grid: inout Grid, _ screen: Screen, selected: Int?, scroll: Int = 0, in rect: Rect
+  ) {
     guard rect.height > 0, rect.width > 2 else { return }
     var lines: [(text: String, style: Style, link: Int?)] = screen.body.map { ($0, .plain, nil) }
     if !screen.links.isEmpty {
@@ -124,11 +131,10 @@ public enum ConsoleView {
           ))
       }
     }
-    var first = 0
-    if let selected, let line = lines.firstIndex(where: { $0.link == selected }),
-      line >= rect.height
-    {
-      first = line - rect.height + 1
+    var first = min(scroll, max(0, lines.count - 1))
+    if let selected, let line = lines.firstIndex(where: { $0.link == selected }) {
+      if line >= first + rect.height { first = line - rect.height + 1 }
+      if line < first { first = line }
     }
     for (offset, line) in lines.dropFirst(first).prefix(rect.height).enumerated() {
       let row = rect.row + offset
@@ -143,16 +149,31 @@ public enum ConsoleView {
   }
 
   /// `[ Home ]   Orders   Me` centred, the selected tab marked.
+  /// In a narrow terminal the padding goes first, then titles are cut, so every tab shows.
   static func drawTabBar(_ grid: inout Grid, _ shell: ShellState, row: Int, width: Int) {
-    var pieces: [(String, Bool)] = []
-    for (index, tab) in shell.tabs.enumerated() {
-      let selected = index == shell.selectedTab
-      pieces.append((selected ? "[ \(tab.title) ]" : "  \(tab.title)  ", selected))
+    func layout(pad: String, gap: Int, titleWidth: Int) -> ([(String, Bool)], Int) {
+      var pieces: [(String, Bool)] = []
+      for (index, tab) in shell.tabs.enumerated() {
+        let selected = index == shell.selectedTab
+        let title = clipped(tab.title, to: titleWidth)
+        pieces.append((selected ? "[\(pad)\(title)\(pad)]" : " \(pad)\(title)\(pad) ", selected))
+      }
+      let total = pieces.reduce(0) { $0 + TextWidth.of($1.0) } + gap * (pieces.count - 1)
+      return (pieces, total)
     }
-    let total = pieces.reduce(0) { $0 + TextWidth.of($1.0) } + 2 * (pieces.count - 1)
+    var (pieces, total) = layout(pad: " ", gap: 2, titleWidth: width)
+    var gap = 2
+    if total > width {
+      gap = 0
+      (pieces, total) = layout(pad: "", gap: 0, titleWidth: width)
+    }
+    if total > width {
+      let share = max(1, width / max(1, shell.tabs.count) - 2)
+      (pieces, total) = layout(pad: "", gap: 0, titleWidth: share)
+    }
     var column = max(0, (width - total) / 2)
     for (index, piece) in pieces.enumerated() {
-      if index > 0 { column += 2 }
+      if index > 0 { column += gap }
       column = grid.write(
         piece.0, row: row, column: column,
         style: piece.1 ? Style(.selection, bold: true) : Style(.muted))
@@ -184,7 +205,9 @@ public enum ConsoleView {
   }
 
   /// A presented navigation stack in a box with its own navigation bar.
-  static func drawModal(_ grid: inout Grid, _ modal: Modal, selected: Int?, in rect: Rect) {
+  static func drawModal(
+    _ grid: inout Grid, _ modal: Modal, selected: Int?, scroll: Int, in rect: Rect
+  ) {
     guard rect.width >= 4, rect.height >= 3 else { return }
     drawBox(&grid, rect)
     let inner = rect.inset(1)
@@ -198,7 +221,7 @@ public enum ConsoleView {
       content.row += 1
       content.height -= 1
     }
-    drawScreen(&grid, modal.stack.last!, selected: selected, in: content)
+    drawScreen(&grid, modal.stack.last!, selected: selected, scroll: scroll, in: content)
   }
 
   /// A centred box: title, message (wrapped), buttons.
@@ -232,28 +255,28 @@ public enum ConsoleView {
     }
   }
 
-  /// The help overlay: every key binding.
+  /// The help overlay: every key binding, keys in one column and what they do in another.
   static func drawHelp(_ grid: inout Grid, size: Size) {
     let bindings = Console.bindings
-    let width = min(size.columns - 2, 64)
+    let keyWidth = (bindings.map { TextWidth.of($0.keys) }.max() ?? 0) + 2
+    let actionWidth = bindings.map { TextWidth.of($0.action) }.max() ?? 0
+    let width = min(size.columns - 2, keyWidth + actionWidth + 4)
     let height = min(size.rows - 2, bindings.count + 4)
     let rect = Rect(
-      row: max(0, (size.rows - 2 - height) / 2), column: (size.columns - width) / 2, width: width,
-      height: height)
+      row: max(0, (size.rows - 2 - height) / 2), column: (size.columns - width) / 2,
+      width: width, height: height)
     drawBox(&grid, rect, style: Style(.title))
     let inner = rect.inset(1)
+    let right = inner.column + inner.width
     grid.write(
       "Keys (Esc or F1 closes)", row: inner.row, column: inner.column + 1,
-      style: Style(.title, bold: true), limit: inner.column + inner.width)
-    let keyWidth = 14
+      style: Style(.title, bold: true), limit: right)
     for (offset, binding) in bindings.prefix(max(0, inner.height - 2)).enumerated() {
       let row = inner.row + 2 + offset
       grid.write(
         binding.keys, row: row, column: inner.column + 1, style: Style(.link, bold: true),
-        limit: inner.column + inner.width)
-      grid.write(
-        binding.action, row: row, column: inner.column + 2 + keyWidth,
-        limit: inner.column + inner.width)
+        limit: right)
+      grid.write(binding.action, row: row, column: inner.column + 1 + keyWidth, limit: right)
     }
   }
 

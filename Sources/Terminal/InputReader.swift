@@ -32,6 +32,13 @@ public final class InputReader {
         _ = fcntl(end, F_SETFD, FD_CLOEXEC)
       }
     }
+    // A parent (a test runner, say) may have blocked these; the app must hear them.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in signals { sigaddset(&unblock, signal) }
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    // A vanished reader of a pipe the app writes to must not kill it.
+    Glibc.signal(SIGPIPE, SIG_IGN)
     for signal in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in

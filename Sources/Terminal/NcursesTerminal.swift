@@ -114,10 +114,8 @@ public final class NcursesTerminal: TerminalDevice {
           runEnd += 1
         }
         wattrset(window, Int32(truncatingIfNeeded: attributes(style)))
-        // The last cell of the last row cannot be written without scrolling; leave it.
-        if row == rows - 1 && runEnd == columns {
-          run = String(run.dropLast())
-        }
+        // At the bottom-right cell waddstr returns ERR (the cursor cannot advance) but the
+        // cell is written; ncurses draws that corner itself without scrolling.
         waddstr(window, run)
         column = runEnd
       }

@@ -205,7 +205,9 @@ public struct ShellApp: Sendable {
         return fail(title, message)
       }
       screen.resultRequest = request
-      if request == nil, model.shell.topScreen.isSameScreen(as: screen) {
+      if request == nil, route.presentation == .push,
+        model.shell.topScreen.isSameScreen(as: screen)
+      {
         entry.outcome = .alreadyShown(name)
         model.status = "Already showing \(screen.title)"
         return
