@@ -29,8 +29,17 @@ public struct Prompt: Sendable, Hashable {
     cursor = characters.count
   }
 
-  /// Inserts a character at the cursor.
+  /// Inserts a character at the cursor; one that joins the character before it (a combining
+  /// mark typed alone) becomes part of that character.
   public mutating func insert(_ character: Character) {
+    if cursor > 0 {
+      let joined = String(characters[cursor - 1]) + String(character)
+      if joined.count == 1 {
+        characters[cursor - 1] = Character(joined)
+        historyIndex = nil
+        return
+      }
+    }
     characters.insert(character, at: cursor)
     cursor += 1
     historyIndex = nil

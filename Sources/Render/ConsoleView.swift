@@ -40,8 +40,8 @@ public enum ConsoleView {
     if roomy { drawRule(&grid, row: 1, column: 0, width: size.columns) }
     var contentRect = Rect(
       row: top, column: 0, width: size.columns, height: contentBottom - top)
-    if console.showsLog {
-      let logHeight = min(8, max(3, contentRect.height / 2))
+    if console.showsLog && contentRect.height >= 2 {
+      let logHeight = min(8, max(3, contentRect.height / 2), contentRect.height)
       let logRect = Rect(
         row: contentRect.row + contentRect.height - logHeight, column: 0,
         width: size.columns, height: logHeight)
