@@ -11,7 +11,7 @@ import Terminal
 /// standard input closing.
 enum InteractiveCommand {
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
-    var options = Options(arguments, command: "")
+    var options = Options(arguments, command: nil)
     var routes: String?
     var screens: String?
     var openURL: String?
@@ -38,9 +38,11 @@ enum InteractiveCommand {
       return 2
     }
     let device: NcursesTerminal
+    CrashGuard.install()
     do {
       device = try NcursesTerminal()
     } catch {
+      CrashGuard.uninstall()
       io.writeError("appshell: \(error)\n")
       return 1
     }
@@ -48,6 +50,7 @@ enum InteractiveCommand {
     defer {
       device.close()
       input.close()
+      CrashGuard.uninstall()
     }
     var loop = EventLoop(console: Console(app: app, size: device.size()))
     if let openURL { loop.perform(loop.console.send(.launchedWithURL(openURL))) }

@@ -52,6 +52,7 @@ enum ReplayCommand {
         guard let value = options.value(for: argument) else { return options.fail(io) }
         screens = value
       case "--state":
+        guard !options.hasValue else { return options.fail(io, "--state takes no value") }
         statesOnly = true
       default:
         if argument.hasPrefix("-") && argument != "-" && !options.ended {
@@ -103,13 +104,13 @@ enum ReplayCommand {
 struct Options {
   private var arguments: [String]
   private var index = 0
-  private let command: String
+  private let command: String?
   private var pendingValue: String?
   /// True after `--`.
   private(set) var ended = false
   private(set) var problem = ""
 
-  init(_ arguments: [String], command: String) {
+  init(_ arguments: [String], command: String?) {
     self.arguments = arguments
     self.command = command
   }
@@ -133,6 +134,9 @@ struct Options {
     return nil
   }
 
+  /// Whether the option just read was written `--name=value`.
+  var hasValue: Bool { pendingValue != nil }
+
   /// The value of the option just read.
   mutating func value(for option: String) -> String? {
     if let value = pendingValue {
@@ -149,8 +153,8 @@ struct Options {
 
   /// Reports a usage error and returns exit status 2.
   func fail(_ io: CommandIO, _ message: String? = nil) -> Int32 {
-    io.writeError(
-      "appshell \(command): \(message ?? problem)\nSee 'appshell \(command) --help'.\n")
+    let name = command.map { "appshell \($0)" } ?? "appshell"
+    io.writeError("\(name): \(message ?? problem)\nSee '\(name) --help'.\n")
     return 2
   }
 }

@@ -36,12 +36,8 @@ public struct Console: Sendable {
     completer = Completer(table: app.table)
   }
 
-  /// The status line: a notice, work in flight, or the model's status.
-  public var statusLine: String {
-    if let notice { return notice }
-    if let pending = model.pending { return "\(pending.description)… (Esc cancels)" }
-    return model.status
-  }
+  /// The status line: a notice, else the model's status.
+  public var statusLine: String { notice ?? model.status }
 
   /// Replaces the route table (live reload); open screens stay open.
   public mutating func replaceTable(_ table: RouteTable) {

@@ -92,6 +92,9 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
   /// The smallest size the app draws in; below it a "terminal too small" notice is shown.
   public static let minimum = Size(columns: 20, rows: 6)
 
+  /// The largest size accepted (a million cells).
+  public static let maximum = Size(columns: 1000, rows: 1000)
+
   /// `80x24`.
   public var description: String { "\(columns)x\(rows)" }
 
@@ -100,7 +103,7 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
       parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-      columns > 0, rows > 0, columns <= 10_000, rows <= 10_000
+      columns > 0, rows > 0, columns <= Self.maximum.columns, rows <= Self.maximum.rows
     else { return nil }
     self.init(columns: columns, rows: rows)
   }

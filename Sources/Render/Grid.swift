@@ -132,20 +132,24 @@ public struct Grid: Sendable, Hashable {
   public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
     let safe = inert(String(character)).first ?? " "
     guard TextWidth.of(safe) == 1 else { return }
-    for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
-      for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
-        put(safe, width: 1, row: row, column: column, style: style)
-      }
+    for (row, column) in positions(in: rect) {
+      put(safe, width: 1, row: row, column: column, style: style)
     }
   }
 
   /// Changes the style of the cells in a rectangle, keeping their text.
   public mutating func restyle(_ rect: Rect, _ style: Style) {
-    for row in max(0, rect.row)..<min(height, rect.row + rect.height) {
-      for column in max(0, rect.column)..<min(width, rect.column + rect.width) {
-        cells[row * width + column].style = style
-      }
+    for (row, column) in positions(in: rect) {
+      cells[row * width + column].style = style
     }
+  }
+
+  /// The cells of a rectangle that lie inside the grid, row by row.
+  private func positions(in rect: Rect) -> [(Int, Int)] {
+    let rows = max(0, rect.row)..<max(max(0, rect.row), min(height, rect.row + rect.height))
+    let columns =
+      max(0, rect.column)..<max(max(0, rect.column), min(width, rect.column + rect.width))
+    return rows.flatMap { row in columns.map { (row, $0) } }
   }
 
   /// Puts one grapheme; overwriting half of a wide grapheme blanks its other half.

@@ -29,9 +29,11 @@ public struct KeyScript: Sendable, Hashable {
     }
     var steps: [Step] = []
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // "\r\n" is one Character in Swift, so it is a line break of its own here.
+    let lines = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for var line in lines {
       lineNumber += 1
-      var line = rawLine
       if line.last == "\r" { line.removeLast() }
       if line.first == "#" { continue }
       var column = 0

@@ -6,6 +6,10 @@ import Interface
 /// bytes came within the escape delay) turns a lone ESC into the Esc key.
 public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
+  /// Inside an over-long escape sequence: bytes are dropped up to its final byte.
+  private var discarding = false
+  /// The longest escape sequence decoded; longer ones are dropped whole, however they arrive.
+  static let maxSequence = 32
 
   /// Makes a decoder with nothing pending.
   public init() {}
@@ -15,8 +19,20 @@ public struct KeyDecoder: Sendable {
 
   /// Feeds bytes and returns the keys they complete.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
-    pending.append(contentsOf: bytes)
     var keys: [Key] = []
+    for byte in bytes {
+      if discarding {
+        if (0x40...0x7E).contains(byte) { discarding = false }
+        continue
+      }
+      pending.append(byte)
+      if pending.count > Self.maxSequence, pending.first == 0x1B, pending.count > 1,
+        pending[1] == 0x5B, !pending.dropFirst(2).contains(where: { (0x40...0x7E).contains($0) })
+      {
+        pending.removeAll()
+        discarding = true
+      }
+    }
     while let (key, used) = decode(pending[...], final: false) {
       pending.removeFirst(used)
       if let key { keys.append(key) }
@@ -99,12 +115,10 @@ public struct KeyDecoder: Sendable {
     // CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, final 0x40-0x7E.
     var index = start + 2
     while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) { index += 1 }
-    guard index < bytes.endIndex else {
-      // Give up on absurdly long sequences rather than wait for ever.
-      return bytes.count > 32 ? (nil, bytes.count) : nil
-    }
+    guard index < bytes.endIndex else { return nil }
     let final = bytes[index]
     let length = index - start + 1
+    if length > Self.maxSequence { return (nil, length) }
     guard (0x40...0x7E).contains(final) else { return (nil, length) }
     let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
     let firstNumber = Int(parameters.split(separator: ";").first ?? "") ?? 0

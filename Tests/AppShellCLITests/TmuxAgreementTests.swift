@@ -35,7 +35,7 @@ private final class TmuxSession {
   private let tmuxPath: String
 
   /// How long to wait for a frame after a key or a resize.
-  static let frameTimeout: Int32 = 5000
+  static let frameTimeout: Int32 = 30_000
   /// How long a capture may take to show the frame just drawn.
   static let settleTime: Duration = .seconds(2)
 

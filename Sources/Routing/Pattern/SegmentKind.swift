@@ -32,19 +32,6 @@ public enum SegmentKind: Sendable, Hashable {
   case path
   /// `*`: zero or more remaining segments.
   case rest
-
-  /// Rank for ROUTING.md section 4 rule 4: lower is more specific.
-  public var rank: Int {
-    switch self {
-    case .literal: return 0
-    case .capture(.int): return 1
-    case .capture(.float): return 2
-    case .capture(.uuid): return 3
-    case .capture(.string): return 4
-    case .capture(.path), .path: return 5
-    case .rest: return 6
-    }
-  }
 }
 
 /// One segment of a compiled pattern: what it matches and the name it captures under.

@@ -98,8 +98,11 @@ public struct RouteTable: Sendable {
       }
       return text
     }
-    guard let patternText = try string("pattern") else {
-      throw RouteTableError("\(place).pattern: required")
+    // The grammar allows the empty pattern (it matches the root, from any scheme).
+    guard case .string(let patternText)? = json["pattern"] else {
+      throw RouteTableError(
+        json["pattern"] == nil
+          ? "\(place).pattern: required" : "\(place).pattern: must be a string")
     }
     let pattern: RoutePattern
     do {

@@ -61,10 +61,3 @@ package func percentDecode(
   guard let text = String(validating: out, as: UTF8.self) else { throw .invalidUTF8 }
   return text
 }
-
-/// Percent-decodes a pattern literal written as a Swift string.
-package func percentDecode(_ text: Substring, plusAsSpace: Bool = false) throws(DecodeFailure)
-  -> String
-{
-  try percentDecode(ArraySlice(text.utf8), plusAsSpace: plusAsSpace)
-}

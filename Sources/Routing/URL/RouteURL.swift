@@ -80,12 +80,27 @@ public struct RouteURL: Sendable, Equatable {
       var authorityEnd = start
       while authorityEnd < pathEnd, bytes[authorityEnd] != 0x2F { authorityEnd += 1 }
       var hostStart = start
-      if let at = bytes[start..<authorityEnd].lastIndex(of: 0x40) { hostStart = at + 1 }
+      if let at = bytes[start..<authorityEnd].lastIndex(of: 0x40) {
+        hostStart = at + 1
+        // User information is not used, but it must still be a valid URL part.
+        do {
+          _ = try percentDecode(bytes[start..<at])
+        } catch {
+          throw URLReadError(failure: error, place: "user information")
+        }
+      }
       var hostEnd = authorityEnd
       if hostStart < authorityEnd, bytes[hostStart] == 0x5B {
         if let close = bytes[hostStart..<authorityEnd].firstIndex(of: 0x5D) { hostEnd = close + 1 }
       } else if let colon = bytes[hostStart..<authorityEnd].lastIndex(of: 0x3A) {
         hostEnd = colon
+      }
+      if hostEnd < authorityEnd {
+        do {
+          _ = try percentDecode(bytes[hostEnd..<authorityEnd])
+        } catch {
+          throw URLReadError(failure: error, place: "port")
+        }
       }
       let rawHost = bytes[hostStart..<hostEnd]
       if !rawHost.isEmpty {

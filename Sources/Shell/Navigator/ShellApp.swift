@@ -53,6 +53,14 @@ public struct ShellApp: Sendable {
           "routes[\(entry.index)].guard: unknown guard '\(name)' (this app knows: \(known))")
       }
     }
+    // A guard's own screen must open without that guard, or opening it would loop.
+    for (name, rule) in guards.sorted(by: { $0.key < $1.key }) {
+      if case .matched(let route, _) = table.resolve(rule.url).outcome, route.guardName != nil {
+        throw RouteTableError(
+          "routes[\(route.index)].guard: the '\(name)' guard's own URL \(JSON.quote(rule.url)) cannot be guarded"
+        )
+      }
+    }
     for tab in tabs where !catalog.has(tab.root) {
       throw RouteTableError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
     }
@@ -172,6 +180,11 @@ public struct ShellApp: Sendable {
     }
     entry.pattern = route.pattern.text
     entry.params = params
+    if let needed = route.minVersion, version < needed {
+      return fail(
+        "Upgrade required",
+        "\(url) needs version \(needed) of the app; this is \(version). Please upgrade.")
+    }
     if let guardName = route.guardName, let rule = guards[guardName], !rule.isMet(model.session) {
       entry.outcome = .guarded(guardName)
       if let token = model.continuation?.request?.token {
@@ -188,11 +201,6 @@ public struct ShellApp: Sendable {
       model.status = "Sign in to open \(url)"
       return
     }
-    if let needed = route.minVersion, version < needed {
-      return fail(
-        "Upgrade required",
-        "\(url) needs version \(needed) of the app; this is \(version). Please upgrade.")
-    }
     switch route.target {
     case .screen(let name):
       let made = catalog.make(
@@ -205,9 +213,17 @@ public struct ShellApp: Sendable {
         return fail(title, message)
       }
       screen.resultRequest = request
-      if request == nil, route.presentation == .push,
-        model.shell.topScreen.isSameScreen(as: screen)
-      {
+      // The same screen already showing the same way is not shown again: on top of the
+      // current stack for a push, as the root of the top modal for a present.
+      let alreadyShowing: Bool
+      if route.presentation == .push {
+        alreadyShowing = model.shell.topScreen.isSameScreen(as: screen)
+      } else if let modal = model.shell.modals.last, modal.stack.count == 1 {
+        alreadyShowing = modal.stack[0].isSameScreen(as: screen)
+      } else {
+        alreadyShowing = false
+      }
+      if request == nil, alreadyShowing {
         entry.outcome = .alreadyShown(name)
         model.status = "Already showing \(screen.title)"
         return

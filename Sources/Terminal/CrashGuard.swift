@@ -1,0 +1,38 @@
+import Glibc
+
+/// The terminal settings from before the app changed them, for the crash handler.
+nonisolated(unsafe) private var savedTerminal = termios()
+nonisolated(unsafe) private var hasSavedTerminal = false
+
+/// Restores the terminal even when the app crashes: the settings are saved before ncurses
+/// changes them, and a handler for fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT,
+/// SIGFPE) puts them back, leaves the alternate screen, shows the cursor, then lets the signal
+/// end the process as it would have.
+public enum CrashGuard {
+  static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+  /// Saves the terminal's settings and installs the handlers; call before ncurses starts.
+  public static func install() {
+    guard tcgetattr(0, &savedTerminal) == 0 else { return }
+    hasSavedTerminal = true
+    for signal in fatalSignals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        // Only async-signal-safe calls here.
+        if hasSavedTerminal { tcsetattr(0, TCSANOW, &savedTerminal) }
+        let reset: StaticString = "\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l\r\n"
+        _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+        raise(number)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+      sigaction(signal, &action, nil)
+    }
+  }
+
+  /// Removes the handlers once the terminal has been restored normally.
+  public static func uninstall() {
+    for signal in fatalSignals { Glibc.signal(signal, SIG_DFL) }
+    hasSavedTerminal = false
+  }
+}
