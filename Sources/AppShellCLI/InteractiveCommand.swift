@@ -62,7 +62,7 @@ enum InteractiveCommand {
 struct EventLoop {
   var console: Console
   private var decoder = KeyDecoder()
-  private var scheduled: [(due: ContinuousClock.Instant, token: Int, event: ShellEvent)] = []
+  private var scheduled = WorkScheduler<ContinuousClock.Instant>()
   private let clock = ContinuousClock()
   /// Milliseconds to wait for the rest of an escape sequence before a lone ESC is Esc.
   static let escapeDelay: Int32 = 25
@@ -106,7 +106,7 @@ struct EventLoop {
   private func timeout() -> Int32 {
     var timeout: Int32 = -1
     if decoder.hasPending { timeout = Self.escapeDelay }
-    if let next = scheduled.map(\.due).min() {
+    if let next = scheduled.nextDue {
       let wait = clock.now.duration(to: next)
       let milliseconds = max(
         0,
@@ -128,24 +128,14 @@ struct EventLoop {
 
   /// Runs effects: schedules and cancels delayed work.
   mutating func perform(_ effects: [Effect]) {
-    for effect in effects {
-      switch effect {
-      case .finishLater(let token, let delay, let result):
-        scheduled.append((clock.now + delay, token, .workFinished(token: token, result: result)))
-      case .cancelWork(let token):
-        scheduled.removeAll { $0.token == token }
-      case .deliverResult:
-        break
-      }
-    }
+    scheduled.apply(effects, now: clock.now, adding: +)
   }
 
   private mutating func fireDueWork() -> Bool {
     var fired = false
     let now = clock.now
-    while let index = scheduled.firstIndex(where: { $0.due <= now }) {
-      let work = scheduled.remove(at: index)
-      perform(console.send(work.event))
+    while let event = scheduled.popDue(now: now) {
+      perform(console.send(event))
       fired = true
     }
     return fired

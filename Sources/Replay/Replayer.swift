@@ -22,8 +22,8 @@ public struct Replayer: Sendable {
 
   /// The console being driven.
   public private(set) var console: Console
-  /// Delayed work: when it is due and the event it sends.
-  private var scheduled: [(due: Duration, token: Int, event: ShellEvent)] = []
+  /// Delayed work, on the virtual clock.
+  private var scheduled = WorkScheduler<Duration>()
   private var clock: Duration = .zero
 
   /// Makes a replayer around a fresh console.
@@ -56,24 +56,12 @@ public struct Replayer: Sendable {
     guard !console.hasQuit else { return }
     run(console.handle(key))
     clock += Self.keyInterval
-    while let next = scheduled.indices.min(by: { scheduled[$0].due < scheduled[$1].due }),
-      scheduled[next].due <= clock
-    {
-      let work = scheduled.remove(at: next)
-      run(console.send(work.event))
+    while let event = scheduled.popDue(now: clock) {
+      run(console.send(event))
     }
   }
 
   private mutating func run(_ effects: [Effect]) {
-    for effect in effects {
-      switch effect {
-      case .finishLater(let token, let delay, let result):
-        scheduled.append((clock + delay, token, .workFinished(token: token, result: result)))
-      case .cancelWork(let token):
-        scheduled.removeAll { $0.token == token }
-      case .deliverResult:
-        break
-      }
-    }
+    scheduled.apply(effects, now: clock, adding: +)
   }
 }

@@ -352,12 +352,11 @@ public struct ShellApp: Sendable {
   private func refreshLiveScreens(_ model: inout AppModel) {
     let session = model.session
     model.shell.updateScreens { screen in
-      guard let factory = catalog.factories[screen.name], factory.isLive else { return }
-      let request = ScreenRequest(
-        params: screen.params, url: screen.url, session: session, table: table)
-      let request0 = screen.resultRequest
-      screen = factory.make(request)
-      screen.resultRequest = request0
+      guard catalog.factories[screen.name]?.isLive == true,
+        case .success(let remade) = catalog.remake(
+          screen, params: screen.params, session: session, table: table)
+      else { return }
+      screen = remade
     }
   }
 
@@ -418,11 +417,8 @@ public struct ShellApp: Sendable {
       let opener = model.shell.topScreen
       var params = opener.params
       params[key] = .string(value)
-      switch catalog.make(
-        opener.name, params: params, url: opener.url, session: model.session, table: table)
-      {
-      case .success(var remade):
-        remade.resultRequest = opener.resultRequest
+      switch catalog.remake(opener, params: params, session: model.session, table: table) {
+      case .success(let remade):
         model.shell.replaceTop(remade)
       case .failure(let problem):
         // The opener cannot take this value: it stays as it was, and the alert says why.

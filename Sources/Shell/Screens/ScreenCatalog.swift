@@ -78,4 +78,16 @@ public struct ScreenCatalog: Sendable {
     let request = ScreenRequest(params: params, url: url, session: session, table: table)
     return .success(factory.make(request))
   }
+
+  /// The same screen made again (new parameters or new session data), still waiting for the
+  /// same result.
+  public func remake(
+    _ screen: Screen, params: Parameters, session: Session, table: RouteTable
+  ) -> Result<Screen, ScreenProblem> {
+    make(screen.name, params: params, url: screen.url, session: session, table: table).map {
+      var remade = $0
+      remade.resultRequest = screen.resultRequest
+      return remade
+    }
+  }
 }
