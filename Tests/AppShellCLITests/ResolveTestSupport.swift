@@ -1,0 +1,120 @@
+import Foundation
+import Routing
+import Testing
+
+@testable import AppShellCLI
+
+// A fake terminal for running `appshell resolve` in process, and helpers for its answers.
+
+final class FakeTerminal {
+  var chunks: [[UInt8]]
+  var output: [UInt8] = []
+  var errors = ""
+  /// The output written so far, taken each time a chunk was requested.
+  var outputAtRead: [String] = []
+  var writes = 0
+
+  init(_ chunks: [[UInt8]] = []) { self.chunks = chunks }
+
+  var io: CommandIO {
+    CommandIO(
+      read: { [self] in
+        outputAtRead.append(String(decoding: output, as: UTF8.self))
+        return chunks.isEmpty ? nil : chunks.removeFirst()
+      },
+      write: { [self] bytes in
+        writes += 1
+        output += bytes
+      },
+      writeError: { [self] text in errors += text })
+  }
+
+  var text: String { String(decoding: output, as: UTF8.self) }
+
+  /// The output split into lines; the last line must end with a newline.
+  var lines: [String] {
+    guard !output.isEmpty else { return [] }
+    var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(pieces.last == "", "output must end with a newline")
+    pieces.removeLast()
+    return pieces
+  }
+}
+
+/// What a run gave.
+struct ResolveRun {
+  var status: Int32
+  var terminal: FakeTerminal
+  var lines: [String] { terminal.lines }
+  var stdout: String { terminal.text }
+  var stderr: String { terminal.errors }
+}
+
+/// Runs `appshell ARGUMENTS` in process with `chunks` as standard input.
+func run(_ arguments: [String], stdin chunks: [[UInt8]] = []) -> ResolveRun {
+  let terminal = FakeTerminal(chunks)
+  let status = AppShellCommand.run(arguments, io: terminal.io)
+  return ResolveRun(status: status, terminal: terminal)
+}
+
+/// Runs `appshell resolve` with standard input `text` cut into the given chunks.
+func runStdin(_ chunks: [[UInt8]], arguments: [String] = []) -> ResolveRun {
+  run(["resolve"] + arguments, stdin: chunks)
+}
+
+/// A route table written to a fresh temporary file; the directory goes away after `body`.
+func withTableFile<T>(_ json: String, _ body: (String) throws -> T) throws -> T {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("appshell-resolve-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let file = directory.appendingPathComponent("routes.json")
+  try Data(json.utf8).write(to: file)
+  return try body(file.path)
+}
+
+/// Parses an answer line as JSON, keeping member order.
+func parseLine(
+  _ line: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> JSON {
+  let value = try JSON.parse(line)
+  guard case .object = value else {
+    Issue.record("not a JSON object: \(line)", sourceLocation: sourceLocation)
+    return value
+  }
+  return value
+}
+
+/// An object's members by key, for comparing objects whose member order is not specified.
+func membersByKey(_ value: JSON?) -> [String: JSON] {
+  guard case .object(let members)? = value else { return [:] }
+  var result: [String: JSON] = [:]
+  for member in members { result[member.key] = member.value }
+  return result
+}
+
+/// The table of ROUTING.md section 1, as printed there.
+let specExampleTable = #"""
+  {
+    "version": 3,
+    "routes": [
+      { "pattern": "navigateApp://action?navigationKey=personalcenter", "screen": "personal-center" },
+      { "pattern": "navigateApp://action?navigationKey=orderdetail&orderid=:orderid", "screen": "order-detail" },
+      { "pattern": "navigator://user/<username>", "screen": "user-profile", "presentation": "present" },
+      { "pattern": "/user/view/:userID", "screen": "user-profile", "priority": 5 },
+      { "pattern": "XYWAPP://pkdetail/like?id=<int:id>", "action": "like" },
+      { "pattern": "ccf://animal/:name/<float:weight>", "notification": "AnimalNotification" },
+      { "pattern": "myapp://orders/<int:id>", "screen": "order-detail", "rename": { "id": "orderid" } },
+      { "pattern": "myapp://old-orders/:id", "redirect": "myapp://orders/:id" }
+    ]
+  }
+  """#
+
+/// Lines fed to standard input and the URL each stands for.
+let streamInput: [UInt8] = Array(
+  "myapp://home\r\nnavigator://user/张三\n\nmyapp://user/é\r\n\r\nXYWAPP://pkdetail/like?id=123\nnope"
+    .utf8)
+let streamURLs = [
+  "myapp://home", "navigator://user/张三", "", "myapp://user/é", "", "XYWAPP://pkdetail/like?id=123",
+  "nope",
+]

@@ -1,0 +1,463 @@
+import Testing
+
+@testable import Routing
+
+// Random route tables and URLs aimed at them, for the differential test.
+
+// MARK: - Random numbers
+
+/// SplitMix64: a tiny, fixed-seed generator, so every run sees the same tables and URLs.
+struct DifferentialRandom {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+
+  /// A number in `0..<count`.
+  mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+
+  /// True `percent` times in a hundred.
+  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+  mutating func pick<Element>(_ items: [Element]) -> Element { items[below(items.count)] }
+}
+
+// MARK: - Generated route tables
+
+/// A route as the generator means it: the pattern text and what it should compile to.
+struct GeneratedRoute {
+  var text: String
+  var priority: Int
+  var scheme: String?
+  var domain: String?
+  var segments: [PatternSegment]
+  var groups: [[PatternSegment]]
+  var constraints: [QueryConstraint]
+}
+
+/// A piece of text as written in a URL or pattern, and as decoded.
+struct Token {
+  var raw: String
+  var decoded: String
+
+  init(_ raw: String, _ decoded: String) {
+    self.raw = raw
+    self.decoded = decoded
+  }
+
+  init(_ both: String) { self.init(both, both) }
+}
+
+/// The small alphabets the generator draws from, so that routes overlap a lot.
+enum Alphabet {
+  static let schemes = ["myapp", "my-app+v1.x"]
+  static let domains = ["example.com", "Example.COM", "localhost", "LocalHost"]
+  static let urlDomains = ["example.com", "EXAMPLE.com", "localhost", "LOCALHOST", "other.org"]
+  static let names = ["id", "x", "k", "q", "name", "v", "w", "t", "n", "m"]
+  static let queryKeys = [Token("k"), Token("q"), Token("t"), Token("%6B", "k")]
+  static let extraQueryKeys = ["id", "x", "k", "q", "name", "z", "t"]
+
+  /// Pattern literals: plain, percent-encoded, with `+`, non-ASCII, number-like, uuid-like.
+  static let literals = [
+    Token("a"), Token("b"), Token("%61", "a"), Token("user"), Token("1"), Token("a+b"),
+    Token("x%20y", "x y"), Token("%E2%9C%93", "\u{2713}"), Token("caf\u{E9}", "caf\u{E9}"),
+    Token("2.5"), Token("00000000-0000-0000-0000-00000000000a"), Token("LocalHost"),
+  ]
+
+  /// Literal query values in patterns (`+` is a space there, as in URLs).
+  static let queryLiterals = [
+    Token("1"), Token("on"), Token("a+b", "a b"), Token("a%20b", "a b"),
+    Token("caf%C3%A9", "caf\u{E9}"),
+  ]
+
+  static let ints = [
+    "1", "42", "-7", "0", "007", "-0", "9223372036854775807", "-9223372036854775808",
+    "9223372036854775808", "+5",
+  ]
+  static let floats = [
+    "2.5", ".5", "1.", "-0", "1e3", "1E-2", "+.5e+1", "8.0", "1e400", "1e-400", "nan", "inf",
+    "0x1p3", "1e", ".", "1.2.3", "-.5",
+  ]
+  static let uuids = [
+    "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89b-12D3-a456-426614174000",
+    "00000000-0000-0000-0000-00000000000a", "00000000-0000-0000-0000-00000000000A",
+    "123e4567-e89b-12d3-a456-42661417400g", "123e4567e89b12d3a456426614174000",
+  ]
+  static let strings = [
+    "a", "b", "user", "x y", "a/b", "\u{2713}", "a+b", "caf\u{E9}", "2.5", "1", "%", "?",
+    "a b&c=d",
+  ]
+
+  static let allValues = ints + floats + uuids + strings
+}
+
+/// Percent-encodes some or all of `text` for a URL path or query, at random.
+func encode(_ text: String, query: Bool, _ random: inout DifferentialRandom) -> String {
+  var out = ""
+  for scalar in text.unicodeScalars {
+    let must =
+      "/?#%".unicodeScalars.contains(scalar) || (query && "&=+".unicodeScalars.contains(scalar))
+    if query && scalar == " " && random.chance(50) {
+      out += "+"
+    } else if must || random.chance(scalar.isASCII ? 8 : 50) {
+      for byte in String(scalar).utf8 {
+        let hex = String(byte, radix: 16, uppercase: random.chance(50))
+        out += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+  return out
+}
+
+/// Writes a scheme or domain in a random mix of cases.
+func randomCase(_ text: String, _ random: inout DifferentialRandom) -> String {
+  String(text.map { random.chance(30) ? Character($0.uppercased()) : $0 })
+}
+
+/// The parts of a generated route before they are written out.
+struct RouteParts {
+  var scheme: String?
+  var domain: Token?
+  var plain: [(String, PatternSegment)] = []
+  var groups: [[(String, PatternSegment)]] = []
+  var names: Set<String> = []
+}
+
+struct RouteGenerator {
+  var random: DifferentialRandom
+
+  /// One to six routes; some reuse an earlier route's path with other query constraints, so
+  /// that the later ranking rules get to decide.
+  mutating func table() -> [GeneratedRoute] {
+    let count = 1 + random.below(6)
+    var parts: [RouteParts] = []
+    var table: [GeneratedRoute] = []
+    for _ in 0..<count {
+      var next = !parts.isEmpty && random.chance(25) ? random.pick(parts) : self.parts()
+      if next.scheme != nil, random.chance(15) {
+        // The same path with or without a domain: rule 3.
+        let written = random.pick(Alphabet.domains)
+        next.domain = next.domain == nil ? Token(written, written.lowercased()) : nil
+      }
+      parts.append(next)
+      table.append(route(next))
+    }
+    return table
+  }
+
+  mutating func parts() -> RouteParts {
+    var parts = RouteParts()
+    parts.scheme = random.chance(35) ? nil : random.pick(Alphabet.schemes)
+    if parts.scheme != nil, random.chance(20) {
+      let written = random.pick(Alphabet.domains)
+      parts.domain = Token(written, written.lowercased())
+    }
+    // Plain segments, then optional groups; `*` and `<path:>` only at the very end.
+    let plainCount = random.below(4)
+    let groupCount = random.chance(65) ? 0 : 1 + random.below(2)
+    for index in 0..<plainCount {
+      let last = index == plainCount - 1 && groupCount == 0
+      parts.plain.append(segment(canEnd: last, names: &parts.names))
+    }
+    for groupIndex in 0..<groupCount {
+      let size = 1 + random.below(2)
+      var group: [(String, PatternSegment)] = []
+      for index in 0..<size {
+        let last = groupIndex == groupCount - 1 && index == size - 1
+        group.append(segment(canEnd: last, names: &parts.names, inGroup: true))
+      }
+      parts.groups.append(group)
+    }
+    return parts
+  }
+
+  /// Adds query constraints and a priority to the parts and writes the pattern out.
+  mutating func route(_ parts: RouteParts) -> GeneratedRoute {
+    var usedNames = parts.names
+    var constraints: [(String, QueryConstraint)] = []
+    var usedKeys: Set<String> = []
+    for _ in 0..<random.pick([0, 0, 1, 1, 1, 2]) {
+      let key = random.pick(Alphabet.queryKeys)
+      guard usedKeys.insert(key.decoded).inserted else { continue }
+      constraints.append(constraint(key: key, names: &usedNames))
+    }
+
+    // Write the text.
+    let scheme = parts.scheme
+    let domain = parts.domain
+    var text = ""
+    if let scheme { text += randomCase(scheme, &random) + "://" }
+    var pieces = parts.plain.map(\.0)
+    if let domain {
+      pieces.insert(domain.raw, at: 0)
+    }
+    if scheme == nil || domain == nil {
+      if random.chance(60) || (scheme == nil && pieces.isEmpty) { text += "/" }
+    }
+    for (index, piece) in pieces.enumerated() {
+      if index > 0 { text += random.chance(10) ? "//" : "/" }
+      text += piece
+    }
+    if parts.groups.isEmpty, !pieces.isEmpty, random.chance(10) { text += "/" }
+    for group in parts.groups {
+      text += "(/" + group.map(\.0).joined(separator: "/") + ")"
+    }
+    if !constraints.isEmpty {
+      text += "?" + constraints.map(\.0).joined(separator: "&")
+    }
+
+    // What it should compile to: with a scheme, a first literal with `.` (or `localhost`) is a
+    // domain.
+    var segments = parts.plain.map(\.1)
+    var domainName = domain?.decoded
+    if scheme != nil, domainName == nil, case .literal(let first)? = segments.first?.kind,
+      first.contains(".") || first.lowercased() == "localhost"
+    {
+      domainName = first.lowercased()
+      segments.removeFirst()
+    }
+    let priority = random.pick([0, 0, 0, 0, 1, 1, 2])
+    return GeneratedRoute(
+      text: text, priority: priority, scheme: scheme, domain: domainName, segments: segments,
+      groups: parts.groups.map { $0.map(\.1) }, constraints: constraints.map(\.1))
+  }
+
+  mutating func name(_ used: inout Set<String>) -> String {
+    let free = Alphabet.names.filter { !used.contains($0) }
+    let chosen = random.pick(free)
+    used.insert(chosen)
+    return chosen
+  }
+
+  mutating func segment(canEnd: Bool, names: inout Set<String>, inGroup: Bool = false)
+    -> (String, PatternSegment)
+  {
+    let roll = random.below(canEnd ? 12 : 10)
+    switch roll {
+    case 0..<4:
+      // No `.` literals in groups: there the "first segment is a domain" rule is unclear.
+      let pool =
+        inGroup
+        ? Alphabet.literals.filter { !$0.decoded.contains(".") && $0.decoded != "LocalHost" }
+        : Alphabet.literals
+      let literal = random.pick(pool)
+      return (literal.raw, PatternSegment(kind: .literal(literal.decoded)))
+    case 4..<6:
+      let name = self.name(&names)
+      let text = random.pick([":\(name)", "<\(name)>", "<string:\(name)>"])
+      return (text, PatternSegment(kind: .capture(.string), name: name))
+    case 6:
+      let name = self.name(&names)
+      return ("<int:\(name)>", PatternSegment(kind: .capture(.int), name: name))
+    case 7:
+      let name = self.name(&names)
+      return ("<float:\(name)>", PatternSegment(kind: .capture(.float), name: name))
+    case 8, 9:
+      let name = self.name(&names)
+      return ("<uuid:\(name)>", PatternSegment(kind: .capture(.uuid), name: name))
+    case 10:
+      let name = self.name(&names)
+      return ("<path:\(name)>", PatternSegment(kind: .path, name: name))
+    default:
+      return ("*", PatternSegment(kind: .rest, name: "*"))
+    }
+  }
+
+  mutating func constraint(key: Token, names: inout Set<String>) -> (String, QueryConstraint) {
+    if random.chance(45) {
+      let literal = random.pick(Alphabet.queryLiterals)
+      return (
+        key.raw + "=" + literal.raw,
+        QueryConstraint(key: key.decoded, value: .literal(literal.decoded))
+      )
+    }
+    let name = self.name(&names)
+    let type = random.pick([CaptureType.string, .string, .int, .float, .uuid])
+    var text = "<\(type.rawValue):\(name)>"
+    if type == .string { text = random.pick([":\(name)", "<\(name)>", text]) }
+    return (
+      key.raw + "=" + text, QueryConstraint(key: key.decoded, value: .capture(type, name: name))
+    )
+  }
+}
+
+// MARK: - Generated URLs
+
+/// A URL as the generator means it: the text and how it should be read.
+struct GeneratedURL {
+  var text: String
+  var expected: RouteURL
+}
+
+struct URLGenerator {
+  var random: DifferentialRandom
+
+  /// A value for a segment of the given kind: usually one that fits, sometimes any.
+  mutating func value(for kind: SegmentKind) -> String {
+    if random.chance(12) { return random.pick(Alphabet.allValues) }
+    switch kind {
+    case .literal(let text):
+      return text
+    case .capture(.int):
+      return random.pick(Alphabet.ints)
+    case .capture(.float):
+      return random.pick(random.chance(50) ? Alphabet.floats : Alphabet.ints)
+    case .capture(.uuid):
+      return random.pick(Alphabet.uuids)
+    default:
+      return random.pick(Alphabet.allValues)
+    }
+  }
+
+  mutating func url(aimingAt route: GeneratedRoute?) -> GeneratedURL {
+    // Decoded path segments, before dot segments are resolved.
+    var values: [String] = []
+    if let route {
+      var segments = route.segments
+      for group in route.groups where random.chance(50) { segments += group }
+      for segment in segments {
+        switch segment.kind {
+        case .path:
+          for _ in 0..<(random.chance(10) ? 0 : 1 + random.below(3)) {
+            values.append(random.pick(Alphabet.allValues))
+          }
+        case .rest:
+          for _ in 0..<random.below(4) { values.append(random.pick(Alphabet.allValues)) }
+        default:
+          values.append(value(for: segment.kind))
+        }
+      }
+      if random.chance(8) { values.append(random.pick(Alphabet.allValues)) }
+      if random.chance(8), !values.isEmpty { values.remove(at: random.below(values.count)) }
+    } else {
+      for _ in 0..<random.below(4) { values.append(random.pick(Alphabet.allValues)) }
+    }
+    var pieces = values.map { Token(encode($0, query: false, &random), $0) }
+    // Dot segments that cancel out, or not.
+    if random.chance(20) {
+      let at = random.below(pieces.count + 1)
+      switch random.below(3) {
+      case 0:
+        pieces.insert(Token(random.pick([".", "%2E", "%2e"]), "."), at: at)
+      case 1:
+        let junk = Token(random.pick(["junk", "a", "1"]))
+        let dots = Token(random.pick(["..", "%2E%2E", ".%2e"]), "..")
+        pieces.insert(contentsOf: [junk, dots], at: at)
+      default:
+        pieces.insert(Token("..", ".."), at: at)
+      }
+    }
+
+    // Scheme, authority and path.
+    var scheme: String?
+    if let route, let routeScheme = route.scheme, random.chance(85) {
+      scheme = routeScheme
+    } else if random.chance(60) {
+      scheme = random.pick(Alphabet.schemes)
+    }
+    var text = ""
+    var host: Token?
+    var domain: String?
+    if let scheme {
+      text += randomCase(scheme, &random) + ":"
+      let routeDomain = route?.domain
+      let form = random.below(10)
+      if form < 6 {
+        text += "//"
+        // Authority: the route's domain, another domain, the first segment, or empty.
+        if let routeDomain, random.chance(80) {
+          host = Token(randomCase(routeDomain, &random), routeDomain)
+        } else if random.chance(15) {
+          let written = random.pick(Alphabet.urlDomains)
+          host = Token(written, written)
+        } else if !pieces.isEmpty, random.chance(85) {
+          host = pieces.removeFirst()
+        }
+        if random.chance(10) { text += random.pick(["u@", "u:p@"]) }
+        text += host?.raw ?? ""
+        if random.chance(10) { text += ":8080" }
+        if let current = host {
+          if current.raw.contains(".") || current.decoded.lowercased() == "localhost" {
+            domain = current.decoded.lowercased()
+            host = nil
+          }
+        }
+        text += pieces.map { "/" + $0.raw }.joined()
+      } else if form < 8 {
+        text += (form == 6 ? "/" : "///") + pieces.map(\.raw).joined(separator: "/")
+      } else {
+        text += pieces.map(\.raw).joined(separator: "/")
+      }
+    } else {
+      let lead = random.pick(["/", "/", "", "//"])
+      text += lead + pieces.map(\.raw).joined(separator: random.chance(10) ? "//" : "/")
+    }
+    if random.chance(10) { text += "/" }
+
+    // Dot segments resolve after decoding, with the host (when it is a segment) first.
+    var resolved: [String] = []
+    for segment in (host.map { [$0.decoded] } ?? []) + pieces.map(\.decoded) {
+      if segment == "." { continue }
+      if segment == ".." {
+        if !resolved.isEmpty { resolved.removeLast() }
+        continue
+      }
+      resolved.append(segment)
+    }
+
+    // Query: the route's constraints (fitting or not, sometimes twice), plus other keys.
+    var items: [(Token, Token?)] = []
+    for constraint in route?.constraints ?? [] {
+      var value: String
+      switch constraint.value {
+      case .literal(let literal):
+        value = random.chance(85) ? literal : random.pick(Alphabet.queryLiterals).decoded
+      case .capture(.string, _):
+        value = random.pick(Alphabet.allValues)
+      case .capture(let type, _):
+        value = self.value(for: .capture(type))
+      }
+      let copies = random.chance(10) ? 0 : (random.chance(10) ? 2 : 1)
+      for _ in 0..<copies {
+        items.append((Token(encode(constraint.key, query: true, &random), constraint.key), nil))
+        items[items.count - 1].1 = Token(encode(value, query: true, &random), value)
+        if copies == 2 { value = random.pick(Alphabet.allValues) }
+      }
+    }
+    for _ in 0..<random.pick([0, 0, 1, 1, 2, 3]) {
+      let key = random.pick(Alphabet.extraQueryKeys)
+      let keyToken = Token(encode(key, query: true, &random), key)
+      if random.chance(10) {
+        items.insert((keyToken, nil), at: random.below(items.count + 1))
+      } else {
+        let value = random.pick(Alphabet.allValues + [""])
+        let valueToken = Token(encode(value, query: true, &random), value)
+        items.insert((keyToken, valueToken), at: random.below(items.count + 1))
+      }
+    }
+    var query: [RouteURL.QueryItem] = []
+    if !items.isEmpty || random.chance(5) {
+      var parts: [String] = []
+      for (key, value) in items {
+        parts.append(key.raw + (value.map { "=" + $0.raw } ?? ""))
+        query.append(RouteURL.QueryItem(key: key.decoded, value: value?.decoded ?? ""))
+        if random.chance(5) { parts.append("") }
+      }
+      text += "?" + parts.joined(separator: "&")
+    }
+    if random.chance(10) { text += random.pick(["#", "#frag", "#x/y?k=1&%zz"]) }
+
+    let expected = RouteURL(
+      scheme: scheme, domain: domain, segments: resolved, query: query)
+    return GeneratedURL(text: text, expected: expected)
+  }
+}
