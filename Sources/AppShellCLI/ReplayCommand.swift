@@ -79,6 +79,12 @@ enum ReplayCommand {
     let app: ShellApp
     do {
       script = try KeyScript(parsing: text, file: scriptPath)
+    } catch {
+      // Exactly `FILE:LINE:COL: message` (SHELL.md section 4), so editors can jump to it.
+      io.writeError("\(error)\n")
+      return 2
+    }
+    do {
       app = try AppLoader.loadApp(screens: screens, routes: routes)
     } catch {
       io.writeError("appshell replay: \(error)\n")
