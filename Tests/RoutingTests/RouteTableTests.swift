@@ -8,7 +8,7 @@ import Testing
 
 /// A table whose `routes` array holds `entries` (JSON object texts), with an optional top level
 /// `version` written as given.
-private func tableText(_ entries: [String], version: String? = nil) -> String {
+func tableText(_ entries: [String], version: String? = nil) -> String {
   var text = "{"
   if let version { text += "\"version\": \(version), " }
   text += "\"routes\": [" + entries.joined(separator: ", ") + "]}"
@@ -41,7 +41,7 @@ private func refusal(
 }
 
 /// The entry and parameters of a resolution that matched; records an issue otherwise.
-private func matched(
+func matched(
   _ resolution: Resolution, sourceLocation: SourceLocation = #_sourceLocation
 ) -> (entry: RouteEntry, params: Parameters)? {
   guard case .matched(let entry, let params) = resolution.outcome else {
@@ -52,7 +52,7 @@ private func matched(
 }
 
 /// The shipped table, located from this file: Tests/RoutingTests/ -> the package root.
-private func shippedTable(filePath: String = #filePath) throws -> RouteTable {
+func shippedTable(filePath: String = #filePath) throws -> RouteTable {
   let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   let file = root.appendingPathComponent("Screens").appendingPathComponent("routes.json")
@@ -100,15 +100,6 @@ private func shippedTable(filePath: String = #filePath) throws -> RouteTable {
     #expect(table.entries.count == 1)
     let empty = try RouteTable(json: #"{"routes": []}"#)
     #expect(empty.entries.isEmpty)
-  }
-
-  @Test func loadsTheShippedTable() throws {
-    let table = try shippedTable()
-    #expect(table.version == 1)
-    let patterns = Set(table.entries.map(\.pattern.text))
-    for seed in Self.seeds {
-      #expect(patterns.contains(seed.pattern), "\(seed.pattern)")
-    }
   }
 
   // MARK: Top-level refusals
@@ -370,258 +361,4 @@ private func shippedTable(filePath: String = #filePath) throws -> RouteTable {
     #expect(resolved.params == ["query": .string("a b")])
   }
 
-  // MARK: Seed URLs against the shipped table
-
-  struct Seed: Sendable, CustomTestStringConvertible {
-    var url: String
-    var pattern: String
-    var target: RouteTarget
-    var params: Parameters
-    var testDescription: String { url }
-  }
-
-  private static let seeds: [Seed] = [
-    Seed(
-      url: "navigateApp://action?navigationKey=personalcenter",
-      pattern: "navigateApp://action?navigationKey=personalcenter",
-      target: .screen("personal-center"), params: ["navigationKey": .string("personalcenter")]),
-    Seed(
-      url: "navigateApp://action?navigationKey=orderdetail&orderid=2015032688",
-      pattern: "navigateApp://action?navigationKey=orderdetail&orderid=:orderid",
-      target: .screen("order-detail"),
-      params: ["navigationKey": .string("orderdetail"), "orderid": .string("2015032688")]),
-    Seed(
-      url: "navigator://user/zhangsan", pattern: "navigator://user/<username>",
-      target: .screen("user-profile"), params: ["username": .string("zhangsan")]),
-    Seed(
-      url: "XYWAPP://pkdetail/like?id=123", pattern: "XYWAPP://pkdetail/like?id=<int:id>",
-      target: .action("like"), params: ["id": .int(123)]),
-    Seed(
-      url: "ccfurlresponder://animal/platypus/8.0",
-      pattern:
-        "ccfurlresponder://animal/:CCFAnimal/<float:CCFAverageWeight>(/<int:CCFAverageLifeExpectancy>)",
-      target: .notification("CCFAnimalNotification"),
-      params: ["CCFAnimal": .string("platypus"), "CCFAverageWeight": .float(8.0)]),
-    Seed(
-      url: "ccfurlresponder://animal/platypus/8.0/17",
-      pattern:
-        "ccfurlresponder://animal/:CCFAnimal/<float:CCFAverageWeight>(/<int:CCFAverageLifeExpectancy>)",
-      target: .notification("CCFAnimalNotification"),
-      params: [
-        "CCFAnimal": .string("platypus"), "CCFAverageWeight": .float(8.0),
-        "CCFAverageLifeExpectancy": .int(17),
-      ]),
-    Seed(
-      url: "ccfurlresponder://Pure%20red/1.0/0.0/0.0",
-      pattern:
-        "ccfurlresponder://:MyColorNameKey/<float:MyRedKey>/<float:MyGreenKey>/<float:MyBlueKey>",
-      target: .notification("CCFColorNotification"),
-      params: [
-        "MyColorNameKey": .string("Pure red"), "MyRedKey": .float(1.0), "MyGreenKey": .float(0),
-        "MyBlueKey": .float(0),
-      ]),
-    Seed(
-      url: "JLRoutesThree://post/123", pattern: "JLRoutesThree://:object/:primaryKey",
-      target: .screen("object-detail"),
-      params: ["object": .string("post"), "primaryKey": .string("123")]),
-    Seed(
-      url: "tests://user/view/joeldev?userID=evil", pattern: "/user/view/:userID",
-      target: .screen("user-profile"), params: ["username": .string("joeldev")]),
-    Seed(
-      url: "myapp://old-orders/42", pattern: "myapp://orders/<int:id>",
-      target: .screen("order-detail"), params: ["orderid": .int(42)]),
-  ]
-
-  @Test(arguments: seeds)
-  func resolvesSeedURL(_ seed: Seed) throws {
-    let table = try shippedTable()
-    for origin in [Origin.app, .external] {
-      let resolved = try #require(matched(table.resolve(seed.url, from: origin)))
-      #expect(resolved.entry.pattern.text == seed.pattern)
-      #expect(resolved.entry.target == seed.target)
-      #expect(resolved.params == seed.params)
-    }
-  }
-
-  @Test func theShippedInternalOnlyRouteRefusesOutsideURLs() throws {
-    let table = try shippedTable()
-    #expect(table.resolve("myapp://debug/reset").isMatched)
-    guard case .refused(let why) = table.resolve("myapp://debug/reset", from: .external).outcome
-    else {
-      Issue.record("expected a refusal")
-      return
-    }
-    #expect(!why.isEmpty)
-  }
-
-  // MARK: URLRoutes
-
-  @Test func registersAndOpensWithAClosure() throws {
-    let routes = URLRoutes()
-    var opened: [String] = []
-    try routes.register("navigator://user/<username>") { request in
-      opened.append(request.params["username"]?.text ?? "?")
-      #expect(request.pattern == "navigator://user/<username>")
-      #expect(request.url == "navigator://user/zhangsan")
-      return true
-    }
-    #expect(routes.canOpen("navigator://user/zhangsan"))
-    #expect(!routes.canOpen("navigator://users/zhangsan"))
-    #expect(!routes.canOpen("navigator://user/%zz"))
-    #expect(opened.isEmpty)
-    let request = try #require(routes.match("navigator://user/zhangsan"))
-    #expect(request.params == ["username": .string("zhangsan")])
-    #expect(request.pattern == "navigator://user/<username>")
-    #expect(opened.isEmpty, "match must not call the handler")
-    #expect(routes.open("navigator://user/zhangsan"))
-    #expect(opened == ["zhangsan"])
-  }
-
-  @Test func emptyRoutesOpenNothing() {
-    let routes = URLRoutes()
-    var unmatched: [String] = []
-    routes.unmatchedHandler = { unmatched.append($0) }
-    #expect(!routes.canOpen("myapp://x"))
-    #expect(routes.match("myapp://x") == nil)
-    #expect(!routes.open("myapp://x"))
-    #expect(unmatched == ["myapp://x"])
-  }
-
-  @Test func openTriesTheNextRankedRouteWhenAHandlerDeclines() throws {
-    let routes = URLRoutes()
-    var calls: [String] = []
-    try routes.register("/u/:name") { request in
-      calls.append("string \(request.params["name"]?.text ?? "?")")
-      return true
-    }
-    try routes.register("/u/<int:id>") { request in
-      calls.append("int \(request.params["id"]?.text ?? "?")")
-      return false
-    }
-    try routes.register("/u/*") { _ in
-      calls.append("rest")
-      return true
-    }
-    #expect(routes.match("/u/5")?.pattern == "/u/<int:id>")
-    #expect(routes.open("/u/5"))
-    #expect(calls == ["int 5", "string 5"])
-  }
-
-  @Test func openTriesEachRouteOnceEvenWhenSeveralOfItsExpansionsMatch() throws {
-    let routes = URLRoutes()
-    var calls: [String] = []
-    // `/a` matches both `/a` and `/a/*` (zero segments), two expansions of one route.
-    try routes.register("/a(/*)") { _ in
-      calls.append("group")
-      return false
-    }
-    try routes.register("/:x") { _ in
-      calls.append("x")
-      return false
-    }
-    var unmatched: [String] = []
-    routes.unmatchedHandler = { unmatched.append($0) }
-    #expect(!routes.open("/a"))
-    #expect(calls == ["group", "x"])
-    #expect(unmatched == ["/a"])
-  }
-
-  @Test func unmatchedHandlerRunsWhenNoHandlerTakesTheURL() throws {
-    let routes = URLRoutes()
-    var calls: [String] = []
-    var unmatched: [String] = []
-    routes.unmatchedHandler = { unmatched.append($0) }
-    try routes.register("myapp://a/:x") { _ in
-      calls.append("a")
-      return false
-    }
-    try routes.register("/a/:y", priority: -1) { _ in
-      calls.append("global")
-      return false
-    }
-    #expect(!routes.open("myapp://a/1"))
-    #expect(calls == ["a", "global"])
-    #expect(unmatched == ["myapp://a/1"])
-    #expect(!routes.open("myapp://b"))
-    #expect(unmatched == ["myapp://a/1", "myapp://b"])
-    #expect(!routes.open("myapp://a/%zz"))
-    #expect(unmatched.count == 3)
-  }
-
-  @Test func aConflictIsRefusedWithoutChangingWhatIsRegistered() throws {
-    let routes = URLRoutes()
-    var calls: [String] = []
-    try routes.register("/a/:x") { _ in
-      calls.append("first")
-      return true
-    }
-    #expect(throws: RouteRegistrationError.conflict(pattern: "/a/<y>", with: "/a/:x")) {
-      try routes.register("/a/<y>") { _ in
-        calls.append("second")
-        return true
-      }
-    }
-    #expect(throws: RouteRegistrationError.conflict(pattern: "/x(/:a)(/:b)", with: nil)) {
-      try routes.register("/x(/:a)(/:b)") { _ in true }
-    }
-    #expect(!routes.canOpen("/x"), "a refused registration must add nothing")
-    do {
-      try routes.register("/a/*/b") { _ in true }
-      Issue.record("a bad pattern was registered")
-    } catch {
-      guard case .pattern(let patternError) = error else {
-        Issue.record("expected a pattern error, got \(error)")
-        return
-      }
-      #expect(patternError.pattern == "/a/*/b")
-      #expect(patternError.column == 4)
-    }
-    #expect(routes.match("/a/1")?.pattern == "/a/:x")
-    #expect(routes.open("/a/1"))
-    #expect(calls == ["first"])
-    // Registering still works afterwards.
-    try routes.register("/b") { _ in
-      calls.append("b")
-      return true
-    }
-    #expect(routes.open("/b"))
-    #expect(calls == ["first", "b"])
-  }
-
-  @Test func addsATable() throws {
-    let table = try RouteTable(
-      json: tableText([
-        #"{"pattern": "myapp://orders/<int:id>", "screen": "order-detail", "rename": {"id": "orderid"}}"#,
-        #"{"pattern": "myapp://like", "action": "like"}"#,
-      ]))
-    let routes = URLRoutes()
-    var seen: [(Int, Parameters)] = []
-    try routes.add(table) { entry, request in
-      seen.append((entry.index, request.params))
-      return true
-    }
-    #expect(routes.canOpen("myapp://like"))
-    #expect(routes.open("myapp://orders/9"))
-    #expect(seen.count == 1)
-    #expect(seen.first?.0 == 0)
-    #expect(seen.first?.1 == ["orderid": .int(9)])
-    #expect(routes.open("myapp://like"))
-    #expect(seen.last?.0 == 1)
-  }
-
-  @Test func addingAConflictingTableAddsNoneOfIt() throws {
-    let routes = URLRoutes()
-    try routes.register("myapp://like") { _ in true }
-    let table = try RouteTable(
-      json: tableText([
-        #"{"pattern": "myapp://other", "screen": "other"}"#,
-        #"{"pattern": "MYAPP://like", "action": "like"}"#,
-      ]))
-    #expect(throws: RouteRegistrationError.conflict(pattern: "MYAPP://like", with: "myapp://like"))
-    {
-      try routes.add(table) { _, _ in true }
-    }
-    #expect(!routes.canOpen("myapp://other"))
-    #expect(routes.match("myapp://like")?.pattern == "myapp://like")
-  }
 }
