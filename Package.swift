@@ -18,11 +18,11 @@ let package = Package(
     // Pure rendering: the console state to a grid of cells, with display widths.
     .target(name: "Render", dependencies: ["Interface", "Shell", "Routing"]),
     // Key scripts and the headless driver behind `appshell replay`.
-    .target(name: "Replay", dependencies: ["Interface", "Render", "Shell", "Routing"]),
+    .target(name: "Replay", dependencies: ["Interface", "Render", "Shell", "Routing", "Terminal"]),
     // The system ncurses library (wide-character build); only Terminal imports it.
     .systemLibrary(
       name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
-    // Terminal devices: the ncurses one, an in-memory one, key decoding and signals.
+    // Terminal devices (ncurses, and one in memory), key decoding, input, signals, crash restore.
     .target(name: "Terminal", dependencies: ["CNcursesw", "Render", "Interface"]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
     .target(

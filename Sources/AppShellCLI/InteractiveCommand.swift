@@ -70,7 +70,7 @@ struct EventLoop {
   init(console: Console) { self.console = console }
 
   /// Runs until Ctrl-C, a terminating signal or the end of input; returns the exit status.
-  mutating func run(device: NcursesTerminal, input: InputReader) -> Int32 {
+  mutating func run(device: some TerminalDevice, input: InputReader) -> Int32 {
     let frames = FrameNotifier()
     var dirty = true
     while true {

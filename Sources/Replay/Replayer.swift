@@ -2,13 +2,14 @@ import Interface
 import Render
 import Routing
 import Shell
+import Terminal
 
-/// Runs a key script against an in-memory terminal: the same console and renderer as the real
-/// front end, with a virtual clock instead of real time.
+/// Runs a key script against an in-memory terminal (``MemoryTerminal``): the same console and
+/// renderer as the real front end, with a virtual clock instead of real time.
 ///
 /// Time advances by ``keyInterval`` per key, and delayed work (async handlers) whose time has
 /// come finishes before the next key, so a replay is deterministic.
-public struct Replayer: Sendable {
+public struct Replayer {
   /// One snapshot: the screen and the state.
   public struct Snapshot: Sendable, Hashable {
     /// The screen, as the terminal would show it.
@@ -22,12 +23,17 @@ public struct Replayer: Sendable {
 
   /// The console being driven.
   public private(set) var console: Console
+  /// The in-memory terminal the snapshots are presented on.
+  public let device: MemoryTerminal
   /// Delayed work, on the virtual clock.
   private var scheduled = WorkScheduler<Duration>()
   private var clock: Duration = .zero
 
   /// Makes a replayer around a fresh console.
-  public init(console: Console) { self.console = console }
+  public init(console: Console) {
+    self.console = console
+    device = MemoryTerminal(size: console.size)
+  }
 
   /// Runs the script and returns a snapshot for each `<Snap>` and one at the end.
   public mutating func run(_ script: KeyScript) -> [Snapshot] {
@@ -39,16 +45,18 @@ public struct Replayer: Sendable {
       case .snapshot:
         snapshots.append(snapshot())
       case .resize(let size):
-        console.resize(size)
+        device.currentSize = size
+        console.resize(device.updateSize())
       }
     }
     snapshots.append(snapshot())
     return snapshots
   }
 
-  /// The screen and state now.
+  /// Draws the screen on the memory terminal and returns it with the state.
   public func snapshot() -> Snapshot {
-    Snapshot(grid: ConsoleView.render(console), state: console.model.shell)
+    device.present(ConsoleView.render(console))
+    return Snapshot(grid: device.frame!, state: console.model.shell)
   }
 
   /// Presses one key (ignored after Ctrl-C), then lets due work finish.

@@ -1,17 +1,21 @@
 import Interface
 import Render
 
-/// Where frames are shown: a real terminal through ncurses, or memory (tests and `replay`).
-public protocol TerminalDevice {
+/// Where frames are shown: the real terminal (``NcursesTerminal``) or memory
+/// (``MemoryTerminal``, for `replay` and tests).
+public protocol TerminalDevice: AnyObject {
   /// The current size.
   func size() -> Size
+  /// Asks the terminal for its size again (after SIGWINCH) and returns it.
+  func updateSize() -> Size
   /// Shows a frame: every cell of the grid, and the cursor.
-  mutating func present(_ grid: Grid)
+  func present(_ grid: Grid)
 }
 
-/// A terminal in memory: keeps the last frame presented.
-public struct MemoryTerminal: TerminalDevice, Sendable {
-  /// The size reported.
+/// A terminal in memory: it keeps the last frame presented, and its size is whatever it is
+/// told (`<Resize>` in a key script).
+public final class MemoryTerminal: TerminalDevice {
+  /// The size it reports.
   public var currentSize: Size
   /// The last frame presented.
   public private(set) var frame: Grid?
@@ -22,6 +26,9 @@ public struct MemoryTerminal: TerminalDevice, Sendable {
   /// The size set on it.
   public func size() -> Size { currentSize }
 
+  /// The size set on it (nothing to ask).
+  public func updateSize() -> Size { currentSize }
+
   /// Keeps the frame.
-  public mutating func present(_ grid: Grid) { frame = grid }
+  public func present(_ grid: Grid) { frame = grid }
 }
