@@ -12,17 +12,12 @@ import Terminal
 enum InteractiveCommand {
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: nil)
-    var routes: String?
-    var screens: String?
+    var files = AppFileOptions()
     var openURL: String?
     while let argument = options.next() {
       switch argument {
-      case "--routes":
-        guard let value = options.value(for: argument) else { return options.fail(io) }
-        routes = value
-      case "--screens":
-        guard let value = options.value(for: argument) else { return options.fail(io) }
-        screens = value
+      case "--routes", "--screens":
+        guard files.take(argument, from: &options) else { return options.fail(io) }
       case "--open":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         openURL = value
@@ -32,7 +27,7 @@ enum InteractiveCommand {
     }
     let app: ShellApp
     do {
-      app = try AppLoader.loadApp(screens: screens, routes: routes)
+      app = try AppLoader.loadApp(screens: files.screens, routes: files.routes)
     } catch {
       io.writeError("appshell: \(error)\n")
       return 2

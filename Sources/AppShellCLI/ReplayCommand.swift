@@ -30,8 +30,7 @@ enum ReplayCommand {
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "replay")
     var size = Size(columns: 80, rows: 24)
-    var routes: String?
-    var screens: String?
+    var files = AppFileOptions()
     var statesOnly = false
     var scriptPath: String?
     while let argument = options.next() {
@@ -45,12 +44,8 @@ enum ReplayCommand {
           return options.fail(io, "--size needs COLSxROWS such as 80x24, not '\(value)'")
         }
         size = parsed
-      case "--routes":
-        guard let value = options.value(for: argument) else { return options.fail(io) }
-        routes = value
-      case "--screens":
-        guard let value = options.value(for: argument) else { return options.fail(io) }
-        screens = value
+      case "--routes", "--screens":
+        guard files.take(argument, from: &options) else { return options.fail(io) }
       case "--state":
         guard !options.hasValue else { return options.fail(io, "--state takes no value") }
         statesOnly = true
@@ -85,7 +80,7 @@ enum ReplayCommand {
       return 2
     }
     do {
-      app = try AppLoader.loadApp(screens: screens, routes: routes)
+      app = try AppLoader.loadApp(screens: files.screens, routes: files.routes)
     } catch {
       io.writeError("appshell replay: \(error)\n")
       return 2
@@ -103,6 +98,19 @@ enum ReplayCommand {
     }
     out.flush()
     return 0
+  }
+}
+
+/// `--routes FILE` and `--screens DIR`, taken alike by the app and `replay`.
+struct AppFileOptions {
+  var routes: String?
+  var screens: String?
+
+  /// Reads the value of `--routes` or `--screens`; false when it is missing.
+  mutating func take(_ option: String, from options: inout Options) -> Bool {
+    guard let value = options.value(for: option) else { return false }
+    if option == "--routes" { routes = value } else { screens = value }
+    return true
   }
 }
 

@@ -39,12 +39,6 @@ public struct Console: Sendable {
   /// The status line: a notice, else the model's status.
   public var statusLine: String { notice ?? model.status }
 
-  /// Replaces the route table (live reload); open screens stay open.
-  public mutating func replaceTable(_ table: RouteTable) {
-    app.table = table
-    completer = Completer(table: table)
-  }
-
   /// Applies a shell event; another screen on top clears the link selection and scrolling.
   @discardableResult
   public mutating func send(_ event: ShellEvent) -> [Effect] {
@@ -64,9 +58,6 @@ public struct Console: Sendable {
 
   /// Resizes the terminal.
   public mutating func resize(_ size: Size) { self.size = size }
-
-  /// Sets a status-line notice (e.g. from the outer layer: a refused table on reload).
-  public mutating func post(_ notice: String) { self.notice = notice }
 
   /// Handles one key as SHELL.md section 4 says, and returns the effects to run.
   public mutating func handle(_ key: Key) -> [Effect] {

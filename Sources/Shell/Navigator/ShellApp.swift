@@ -95,11 +95,12 @@ public struct ShellApp: Sendable {
       open(url, source: .coldStart, request: nil, &attempt, &attemptEffects)
       switch attempt.log.last?.outcome {
       case .failed?, .refused?:
-        open(url, source: .coldStart, request: nil, &model, &effects)
+        attempt.shell = keepingAlert(of: attempt.shell, over: model.shell)
       default:
-        model = attempt
-        effects += attemptEffects
+        break
       }
+      model = attempt
+      effects += attemptEffects
     case .backRequested:
       back(&model, &effects)
     case .tabSelected(let index):
@@ -129,6 +130,13 @@ public struct ShellApp: Sendable {
       apply(result, source: pending.source, &model, &effects)
     }
     return effects
+  }
+
+  /// The state `before`, with the alert that `after` shows.
+  private func keepingAlert(of after: ShellState, over before: ShellState) -> ShellState {
+    var state = before
+    if let alert = after.alert { state.showAlert(alert) }
+    return state
   }
 
   // MARK: - Opening URLs
