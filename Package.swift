@@ -24,15 +24,25 @@ let package = Package(
       name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
     // Terminal devices (ncurses, and one in memory), key decoding, input, signals, crash restore.
     .target(name: "Terminal", dependencies: ["CNcursesw", "Render", "Interface"]),
+    // OpenSSL's libcrypto; only Signing imports it.
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // Ed25519 signatures of route tables and digests, through libcrypto (no hand-written crypto).
+    .target(name: "Signing", dependencies: ["CCrypto"]),
+    // Pure remote control: the socket wire protocol, push payloads, table versions.
+    .target(name: "Remote", dependencies: ["Routing"]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
     .target(
       name: "AppShellCLI",
-      dependencies: ["Routing", "Shell", "Interface", "Render", "Replay", "Terminal"]),
+      dependencies: [
+        "Routing", "Shell", "Interface", "Render", "Replay", "Terminal", "Remote", "Signing",
+      ]),
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
     // Benchmarks: `swift run -c release appshell-bench`.
     .executableTarget(name: "appshell-bench", dependencies: ["Routing"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
+    .testTarget(name: "SigningTests", dependencies: ["Signing"]),
+    .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
     .testTarget(
       name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing", "Shell"],

@@ -10,22 +10,40 @@ public enum AppShellCommand {
     OVERVIEW: AppShell simulates an iOS app shell in a terminal so deep-link routing can be
     seen, tried and tested.
 
-    USAGE: appshell [--routes FILE] [--screens DIR] [--open URL]
+    USAGE: appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
+                    [--headless [--size COLSxROWS]]
            appshell [--version] [--help]
            appshell resolve [--routes FILE] [--external] [URL...]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state] SCRIPT
+           appshell openurl URL
+           appshell push PAYLOAD
+           appshell state | reload
+           appshell sign-table --key PRIVATE.pem [--output FILE] TABLE
 
     With no subcommand it starts the terminal front end: type a URL at the prompt and press
-    Enter; F1 lists every key.
+    Enter; F1 lists every key. The running app listens on a socket for openurl, push, state
+    and reload; Ctrl-R or SIGHUP reloads the route table, and a --routes file is watched.
 
     SUBCOMMANDS:
       resolve             Resolve URLs through a route table, one JSON object per URL.
       replay              Run a key script headless and print the screens or states.
+      openurl             Hand a URL to the running app, as a deep link from outside.
+      push                Send a push notification (a banner) to the running app.
+      state               Print the running app's state as JSON.
+      reload              Make the running app read its route table again.
+      sign-table          Write the Ed25519 signature a remote route table is served with.
 
     OPTIONS:
-      --routes FILE       The route table (default: the screens directory's routes.json).
+      --routes FILE_OR_URL
+                          The route table: a file, or an http(s) URL served with a
+                          signature (URL.sig); default: the screens directory's routes.json.
+      --routes-key FILE   The Ed25519 public key (PEM) remote tables must be signed with
+                          (default: the shipped Screens/routes-key.pem).
       --screens DIR       The screens directory (default: the app's own Screens/).
       --open URL          Start with this URL, as a deep link from outside (cold start).
+      --headless          Run without a terminal (for CI): drive it with openurl, push,
+                          state and reload; SIGTERM or Ctrl-C ends it.
+      --size COLSxROWS    The headless screen size (default: 80x24).
       --version           Print the version.
       -h, --help          Show this help.
 
@@ -52,6 +70,10 @@ public enum AppShellCommand {
       return ResolveCommand.run(Array(rawArguments.dropFirst()), io: io)
     case "replay":
       return ReplayCommand.run(Array(arguments.dropFirst()), io: io)
+    case "openurl", "push", "state", "reload":
+      return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
+    case "sign-table":
+      return SignTableCommand.run(Array(arguments.dropFirst()), io: io)
     case "-h", "--help":
       io.write(Array(help.utf8))
       return 0

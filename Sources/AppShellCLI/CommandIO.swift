@@ -32,13 +32,14 @@ public struct CommandIO {
           return nil
         }
       },
-      write: { bytes in writeAll(1, bytes) },
-      writeError: { text in writeAll(2, Array(text.utf8)) })
+      write: { bytes in _ = writeAll(1, bytes) },
+      writeError: { text in _ = writeAll(2, Array(text.utf8)) })
   }
 }
 
-/// Writes all of `bytes` to a file descriptor, retrying short writes.
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+/// Writes all of `bytes` to a file descriptor, retrying short writes; false on an error.
+@discardableResult
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
   var offset = 0
   while offset < bytes.count {
     let written = bytes[offset...].withUnsafeBytes {
@@ -46,10 +47,11 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
     }
     if written < 0 {
       if errno == EINTR { continue }
-      return
+      return false
     }
     offset += written
   }
+  return true
 }
 
 /// Output collected in memory and handed to ``CommandIO/write`` in large pieces.

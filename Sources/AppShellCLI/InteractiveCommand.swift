@@ -1,19 +1,25 @@
+import Foundation
 import Glibc
 import Interface
 import Render
+import Routing
 import Shell
+import Signing
 import Terminal
 
-/// `appshell [--routes FILE] [--screens DIR] [--open URL]`: the ncurses front end.
+/// `appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
+/// [--headless [--size COLSxROWS]]`: the ncurses front end, or the same app headless.
 ///
-/// The loop: draw the console, wait for input, a signal or due work, handle it, draw again.
-/// The terminal is restored on every way out: Ctrl-C, SIGTERM, SIGHUP, SIGINT, SIGQUIT and
-/// standard input closing.
+/// The terminal is restored on every way out: Ctrl-C, SIGTERM, SIGINT, SIGQUIT and standard
+/// input closing. SIGHUP reloads the route table.
 enum InteractiveCommand {
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: nil)
     var files = AppFileOptions()
     var openURL: String?
+    var keyPath: String?
+    var headless = false
+    var size = Size(columns: 80, rows: 24)
     while let argument = options.next() {
       switch argument {
       case "--routes", "--screens":
@@ -21,16 +27,41 @@ enum InteractiveCommand {
       case "--open":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         openURL = value
+      case "--routes-key":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        keyPath = value
+      case "--headless":
+        guard !options.hasValue else { return options.fail(io, "--headless takes no value") }
+        headless = true
+      case "--size":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        guard let parsed = Size(parsing: value) else {
+          return options.fail(io, "--size needs COLSxROWS such as 80x24, not '\(value)'")
+        }
+        size = parsed
       default:
         return options.fail(io, "unknown option '\(argument)'")
       }
     }
-    let app: ShellApp
+    let console: Console
+    let source: TableSource
     do {
-      app = try AppLoader.loadApp(screens: files.screens, routes: files.routes)
+      (console, source) = try AppLoader.loadConsole(
+        screens: files.screens, routes: files.routes, key: keyPath, size: size)
     } catch {
       io.writeError("appshell: \(error)\n")
       return 2
+    }
+    var loop = EventLoop(console: console, tables: source)
+    if let openURL { loop.perform(loop.console.send(.launchedWithURL(openURL))) }
+    loop.startServer()
+    if headless {
+      let device = MemoryTerminal(size: size)
+      let input = InputReader(readsStandardInput: false)
+      defer { input.close() }
+      let listening = loop.server.map { "listening on \($0.socket.path)" } ?? "not listening"
+      io.write(Array("appshell: headless, \(listening)\n".utf8))
+      return loop.run(device: device, input: input)
     }
     let device: NcursesTerminal
     CrashGuard.install()
@@ -47,113 +78,55 @@ enum InteractiveCommand {
       input.close()
       CrashGuard.uninstall()
     }
-    var loop = EventLoop(console: Console(app: app, size: device.size()))
-    if let openURL { loop.perform(loop.console.send(.launchedWithURL(openURL))) }
+    loop.console.resize(device.size())
     return loop.run(device: device, input: input)
   }
 }
 
-/// The interactive loop's state: the console, the key decoder and delayed work.
-struct EventLoop {
-  var console: Console
-  private var decoder = KeyDecoder()
-  private var scheduled = WorkScheduler<ContinuousClock.Instant>()
-  private let clock = ContinuousClock()
-  /// Milliseconds to wait for the rest of an escape sequence before a lone ESC is Esc.
-  static let escapeDelay: Int32 = 25
-
-  init(console: Console) { self.console = console }
-
-  /// Runs until Ctrl-C, a terminating signal or the end of input; returns the exit status.
-  mutating func run(device: some TerminalDevice, input: InputReader) -> Int32 {
-    let frames = FrameNotifier()
-    var dirty = true
-    while true {
-      if dirty {
-        device.present(ConsoleView.render(console))
-        frames.notify()
-        dirty = false
-      }
-      if console.hasQuit { return 0 }
-      let events = input.wait(timeout: timeout())
-      if events.isEmpty && decoder.hasPending {
-        dirty = handle(decoder.flush()) || dirty
-      }
-      for event in events {
-        switch event {
-        case .bytes(let bytes):
-          dirty = handle(decoder.feed(bytes)) || dirty
-        case .resized:
-          console.resize(device.updateSize())
-          dirty = true
-        case .terminate(let signal):
-          return 128 + signal
-        case .closed:
-          return 0
-        }
-      }
-      dirty = fireDueWork() || dirty
-    }
-  }
-
-  /// How long to wait: the escape delay while a sequence is pending, until the next due work,
-  /// or for ever.
-  private func timeout() -> Int32 {
-    var timeout: Int32 = -1
-    if decoder.hasPending { timeout = Self.escapeDelay }
-    if let next = scheduled.nextDue {
-      let wait = clock.now.duration(to: next)
-      let milliseconds = max(
-        0,
-        Int32(clamping: wait.components.seconds * 1000)
-          + Int32(wait.components.attoseconds / 1_000_000_000_000_000))
-      timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
-    }
-    return timeout
-  }
-
-  /// Handles keys; true when any was handled.
-  private mutating func handle(_ keys: [Key]) -> Bool {
-    for key in keys {
-      if console.hasQuit { break }
-      perform(console.handle(key))
-    }
-    return !keys.isEmpty
-  }
-
-  /// Runs effects: schedules and cancels delayed work.
-  mutating func perform(_ effects: [Effect]) {
-    scheduled.apply(effects, now: clock.now, adding: +)
-  }
-
-  private mutating func fireDueWork() -> Bool {
-    var fired = false
-    let now = clock.now
-    while let event = scheduled.popDue(now: now) {
-      perform(console.send(event))
-      fired = true
-    }
-    return fired
-  }
-}
-
-/// Tells a test harness that a frame was drawn: when `APPSHELL_FRAME_FIFO` names a FIFO, a
-/// newline is written to it after each frame, so a test can wait for the screen to settle
-/// without sleeping.
-struct FrameNotifier {
-  private let descriptor: Int32
-
-  init() {
-    if let path = getenv("APPSHELL_FRAME_FIFO") {
-      descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+extension AppLoader {
+  /// The console of the app at start-up and where its table comes from: the screens (default:
+  /// the shipped ones), the table (`routes`: a file or an http(s) URL; default: the screens
+  /// directory's `routes.json`) and the key remote tables must be signed with (default: the
+  /// shipped `Screens/routes-key.pem`). Notes about the table (a cache used, a download
+  /// refused) are in the status line and the log.
+  static func loadConsole(screens: String?, routes: String?, key keyPath: String?, size: Size)
+    throws(LoadError) -> (Console, TableSource)
+  {
+    let directory = screens ?? shippedScreensDirectory()
+    let definitions = try loadScreens(directory: directory)
+    let shippedTable = directory + "/routes.json"
+    let location: TableSource.Location
+    if let routes, let url = URL(string: routes), ["http", "https"].contains(url.scheme ?? "") {
+      location = .remote(url)
     } else {
-      descriptor = -1
+      location = .file(routes ?? shippedTable, shipped: routes == nil && screens == nil)
     }
-  }
-
-  func notify() {
-    guard descriptor >= 0 else { return }
-    var newline: UInt8 = 0x0A
-    _ = write(descriptor, &newline, 1)
+    var key: Ed25519PublicKey?
+    if case .remote = location {
+      let path = keyPath ?? shippedScreensDirectory() + "/routes-key.pem"
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw LoadError("\(path): cannot read the route-table key")
+      }
+      do {
+        key = try Ed25519PublicKey(pem: [UInt8](data))
+      } catch {
+        throw LoadError("\(path): \(error)")
+      }
+    }
+    let source = TableSource(
+      location: location, key: key, cache: TableCache.current(), shippedPath: shippedTable)
+    let fits: (RouteTable) throws -> Void = { table in
+      _ = try StandardApp.make(table: table, screens: definitions)
+    }
+    let (candidate, note) = try source.initial(fits: fits)
+    let app: ShellApp
+    do {
+      app = try StandardApp.make(table: candidate.table, screens: definitions)
+    } catch {
+      throw LoadError("\(candidate.description): \(error)")
+    }
+    var console = Console(app: app, size: size)
+    if let note { console.send(.noted(note, isProblem: true)) }
+    return (console, source)
   }
 }

@@ -86,6 +86,13 @@ enum ReplayCommand {
       return 2
     }
     var replayer = Replayer(console: Console(app: app, size: size))
+    let directory = files.screens ?? AppLoader.shippedScreensDirectory()
+    let source = TableSource(
+      location: .file(
+        files.routes ?? directory + "/routes.json",
+        shipped: files.routes == nil && files.screens == nil),
+      key: nil, cache: TableCache.current(), shippedPath: directory + "/routes.json")
+    replayer.reloadTable = { source.reload(into: &$0) }
     let snapshots = replayer.run(script)
     var out = OutputBuffer(io)
     for (index, snapshot) in snapshots.enumerated() {

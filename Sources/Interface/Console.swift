@@ -27,6 +27,9 @@ public struct Console: Sendable {
   public private(set) var notice: String?
   /// Tab completion from the route table.
   public private(set) var completer: Completer
+  /// Set by Ctrl-R: the route table should be read again (the front end does the I/O and
+  /// hands the result to ``replaceTable(_:from:)`` or ``refuseTable(_:)``).
+  public private(set) var wantsReload = false
 
   /// Makes the console of a fresh app.
   public init(app: ShellApp, size: Size) {
@@ -59,6 +62,46 @@ public struct Console: Sendable {
   /// Resizes the terminal.
   public mutating func resize(_ size: Size) { self.size = size }
 
+  /// Takes the pending reload request (Ctrl-R), if any.
+  public mutating func takeReloadRequest() -> Bool {
+    defer { wantsReload = false }
+    return wantsReload
+  }
+
+  /// Puts a new route table in force (live reload); open screens stay open. A table older than
+  /// the one in force (its `version`; none counts as 0) or one that does not fit the app (an
+  /// unknown guard, say) is refused and the old one stays.
+  /// `description` says where it came from, for the status line and the log.
+  @discardableResult
+  public mutating func replaceTable(_ table: RouteTable, from description: String) -> Bool {
+    if let current = app.table.version, table.version ?? 0 < current {
+      let shown = table.version.map { "v\($0)" } ?? "an unversioned table"
+      refuseTable("\(description): \(shown) is older than v\(current) in force (no rollback)")
+      return false
+    }
+    var candidate = app
+    candidate.table = table
+    do {
+      try candidate.validate()
+    } catch {
+      refuseTable("\(description): \(error)")
+      return false
+    }
+    app = candidate
+    completer = Completer(table: table)
+    let version = table.version.map { "v\($0)" } ?? "unversioned"
+    send(
+      .noted(
+        "Route table \(version) loaded from \(description) (\(table.entries.count) routes)",
+        isProblem: false))
+    return true
+  }
+
+  /// Notes that a new route table was refused; the one in force stays.
+  public mutating func refuseTable(_ reason: String) {
+    send(.noted("Route table refused: \(reason); keeping the one in force", isProblem: true))
+  }
+
   /// Handles one key as SHELL.md section 4 says, and returns the effects to run.
   public mutating func handle(_ key: Key) -> [Effect] {
     notice = nil
@@ -75,6 +118,16 @@ public struct Console: Sendable {
       return []
     }
     switch key {
+    case .control("o"):
+      guard model.banner != nil else {
+        notice = "No notification banner to open"
+        return []
+      }
+      return send(.bannerOpened)
+    case .control("r"):
+      wantsReload = true
+      notice = "Reloading the route table…"
+      return []
     case .function(1):
       showsHelp = true
       return []
@@ -183,6 +236,8 @@ public struct Console: Sendable {
     ("BS Del", "delete before / under the cursor"),
     ("F1", "this help"),
     ("F2", "show or hide the event log"),
+    ("C-o", "open the notification banner"),
+    ("C-r", "reload the route table (also SIGHUP)"),
     ("PageUp PageDown", "scroll the screen"),
     ("C-c", "quit"),
   ]

@@ -21,6 +21,8 @@ public struct WorkScheduler<Instant: Comparable & Sendable>: Sendable {
         queue.append((adding(now, delay), token, .workFinished(token: token, result: result)))
       case .cancelWork(let token):
         queue.removeAll { $0.token == token }
+      case .expireBanner(let id, let delay):
+        queue.append((adding(now, delay), id, .bannerExpired(id: id)))
       case .deliverResult:
         break
       }

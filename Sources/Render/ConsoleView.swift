@@ -46,7 +46,7 @@ public enum ConsoleView {
         row: contentRect.row + contentRect.height - logHeight, column: 0,
         width: size.columns, height: logHeight)
       contentRect.height -= logHeight
-      drawLog(&grid, console.model.log, in: logRect)
+      drawLog(&grid, console.model, in: logRect)
     }
     let onTabs = shell.modals.isEmpty
     drawScreen(
@@ -65,6 +65,7 @@ public enum ConsoleView {
         &grid, modal, selected: isTop ? console.selectedLink : nil,
         scroll: isTop ? console.scroll : 0, in: rect)
     }
+    if let banner = console.model.banner { drawBanner(&grid, banner, size: size) }
     if let alert = shell.alert { drawAlert(&grid, alert, size: size) }
     if console.showsHelp { drawHelp(&grid, size: size) }
     grid.write(
@@ -255,6 +256,29 @@ public enum ConsoleView {
     }
   }
 
+  /// A push banner: a box across the top with the title, the body and how to open it.
+  static func drawBanner(_ grid: inout Grid, _ banner: Banner, size: Size) {
+    let width = min(size.columns, 60)
+    let rect = Rect(
+      row: 0, column: (size.columns - width) / 2, width: width, height: min(4, size.rows - 2))
+    drawBox(&grid, rect, style: Style(.title))
+    let inner = rect.inset(1)
+    let hint = banner.url == nil ? " C-o dismiss " : " C-o open "
+    grid.write(
+      clipped(hint, to: max(0, rect.width - 4)), row: rect.row + rect.height - 1,
+      column: rect.column + max(1, rect.width - 1 - TextWidth.of(hint)), style: Style(.muted))
+    guard inner.height > 0, inner.width > 0 else { return }
+    let title = banner.title.isEmpty ? "Notification" : banner.title
+    grid.write(
+      clipped(title, to: inner.width), row: inner.row, column: inner.column,
+      style: Style(.title, bold: true))
+    if inner.height > 1 {
+      grid.write(
+        clipped(banner.body, to: inner.width), row: inner.row + 1, column: inner.column,
+        limit: inner.column + inner.width)
+    }
+  }
+
   /// The help overlay: every key binding, keys in one column and what they do in another.
   static func drawHelp(_ grid: inout Grid, size: Size) {
     let bindings = Console.bindings
@@ -282,18 +306,29 @@ public enum ConsoleView {
 
   /// The newest entries of the event log, two lines each: where the URL came from and the URL,
   /// then the route, the parameters and the outcome.
-  static func drawLog(_ grid: inout Grid, _ log: [LogEntry], in rect: Rect) {
+  /// The event log: two lines per URL opened, one per note of the app's own, newest last.
+  static func drawLog(_ grid: inout Grid, _ model: AppModel, in rect: Rect) {
     guard rect.height > 0 else { return }
     drawRule(&grid, row: rect.row, column: rect.column, width: rect.width)
     grid.write(
       " Event log (F2 hides) ", row: rect.row, column: rect.column + 2,
       style: Style(.title, bold: true))
     var lines: [(String, Style)] = []
-    for entry in log.suffix(rect.height) {
+    let firstEntry = max(0, model.log.count - rect.height)
+    var notes = model.notes.drop { $0.position < firstEntry }.suffix(rect.height)[...]
+    func addNotes(upTo position: Int) {
+      while let note = notes.first, note.position <= position {
+        lines.append(("! " + note.text, Style(note.isProblem ? .alert : .success)))
+        notes = notes.dropFirst()
+      }
+    }
+    for (index, entry) in model.log.enumerated().dropFirst(firstEntry) {
+      addNotes(upTo: index)
       let (head, detail, style) = describe(entry)
       lines.append((head, Style(.plain)))
       lines.append(("   " + detail, style))
     }
+    addNotes(upTo: model.log.count)
     for (offset, line) in lines.suffix(rect.height - 1).enumerated() {
       grid.write(
         clipped(line.0, to: rect.width - 1), row: rect.row + 1 + offset,

@@ -27,6 +27,9 @@ public struct Replayer {
   public let device: MemoryTerminal
   /// Delayed work, on the virtual clock.
   private var scheduled = WorkScheduler<Duration>()
+  /// Reads the route table again when the script presses Ctrl-R (nil: the reload is noted as
+  /// unavailable).
+  public var reloadTable: ((inout Console) -> Void)?
   private var clock: Duration = .zero
 
   /// Makes a replayer around a fresh console.
@@ -63,6 +66,13 @@ public struct Replayer {
   public mutating func press(_ key: Key) {
     guard !console.hasQuit else { return }
     run(console.handle(key))
+    if console.takeReloadRequest() {
+      if let reloadTable {
+        reloadTable(&console)
+      } else {
+        console.refuseTable("reloading is not available here")
+      }
+    }
     clock += Self.keyInterval
     while let event = scheduled.popDue(now: clock) {
       run(console.send(event))

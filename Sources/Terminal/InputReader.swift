@@ -6,8 +6,12 @@ public enum InputEvent: Sendable, Hashable {
   case bytes([UInt8])
   /// The terminal was resized (SIGWINCH).
   case resized
-  /// A signal asks the app to end: SIGTERM, SIGHUP, SIGINT or SIGQUIT.
+  /// A signal asks the app to end: SIGTERM, SIGINT or SIGQUIT.
   case terminate(Int32)
+  /// SIGHUP: read the route table again.
+  case reload
+  /// Other descriptors the caller asked to watch are ready to read.
+  case ready(Set<Int32>)
   /// Standard input was closed.
   case closed
 }
@@ -15,14 +19,16 @@ public enum InputEvent: Sendable, Hashable {
 /// The write end of the self-pipe that signal handlers write to; set once by ``InputReader``.
 nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 
-/// Reads standard input and signals together: a signal handler writes the signal number to a
-/// pipe, and one `poll` waits for either, so a signal never interrupts drawing.
+/// Reads standard input, signals and other descriptors together: a signal handler writes the
+/// signal number to a pipe, and one `poll` waits for all, so a signal never interrupts drawing.
 public final class InputReader {
   private var pipeRead: Int32 = -1
   private let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+  private let readsStandardInput: Bool
 
-  /// Installs the signal handlers.
-  public init() {
+  /// Installs the signal handlers; `readsStandardInput: false` (headless) leaves stdin alone.
+  public init(readsStandardInput: Bool = true) {
+    self.readsStandardInput = readsStandardInput
     var ends: [Int32] = [0, 0]
     if pipe(&ends) == 0 {
       pipeRead = ends[0]
@@ -56,12 +62,14 @@ public final class InputReader {
     for signal in signals { Glibc.signal(signal, SIG_DFL) }
   }
 
-  /// Waits up to `timeout` milliseconds (-1: for ever) and returns what happened.
-  public func wait(timeout: Int32) -> [InputEvent] {
+  /// Waits up to `timeout` milliseconds (-1: for ever) for input, a signal or one of
+  /// `descriptors`, and returns what happened.
+  public func wait(timeout: Int32, watching descriptors: [Int32] = []) -> [InputEvent] {
     var fds = [
-      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: readsStandardInput ? 0 : -1, events: Int16(POLLIN), revents: 0),
       pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0),
     ]
+    fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     let ready = poll(&fds, nfds_t(fds.count), timeout)
     guard ready > 0 else { return [] }
     var events: [InputEvent] = []
@@ -69,11 +77,17 @@ public final class InputReader {
       var buffer = [UInt8](repeating: 0, count: 64)
       let count = read(pipeRead, &buffer, buffer.count)
       for number in buffer.prefix(max(0, count)) {
-        let signal = Int32(number)
-        events.append(signal == SIGWINCH ? .resized : .terminate(signal))
+        switch Int32(number) {
+        case SIGWINCH: events.append(.resized)
+        case SIGHUP: events.append(.reload)
+        case let signal: events.append(.terminate(signal))
+        }
       }
     }
-    if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+    let others = Set(
+      fds.dropFirst(2).filter { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }.map(\.fd))
+    if !others.isEmpty { events.append(.ready(others)) }
+    if readsStandardInput && fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
       var buffer = [UInt8](repeating: 0, count: 4096)
       let count = read(0, &buffer, buffer.count)
       if count > 0 {

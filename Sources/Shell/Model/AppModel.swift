@@ -119,6 +119,33 @@ public struct GuardContinuation: Sendable, Hashable {
   public var request: ResultRequest?
 }
 
+/// A push notification shown as a banner over the app (`appshell push`): selecting it opens
+/// its URL as a URL from outside; it goes away by itself after ``Banner/lifetime``.
+public struct Banner: Sendable, Hashable {
+  /// Identifies this banner; an expiry for another banner is ignored.
+  public var id: Int
+  /// The alert title (APNs `aps.alert.title`).
+  public var title: String
+  /// The alert body (APNs `aps.alert.body`).
+  public var body: String
+  /// The URL it opens when selected, if it carries one.
+  public var url: String?
+
+  /// How long a banner stays when nobody selects it.
+  public static let lifetime: Duration = .seconds(5)
+}
+
+/// Something the app itself noted (a route table loaded or refused, a bad socket message): it
+/// shows in the status line and, between the URL entries, in the event log.
+public struct Note: Sendable, Hashable {
+  /// What happened.
+  public var text: String
+  /// Whether something was refused or failed (drawn as a problem).
+  public var isProblem: Bool
+  /// How many URL log entries came before it, to place it in the log.
+  public var position: Int
+}
+
 /// Everything the navigator changes: navigation state, session, event log, status line and
 /// work in flight. A value, so a test can compare two.
 public struct AppModel: Sendable, Hashable {
@@ -134,8 +161,12 @@ public struct AppModel: Sendable, Hashable {
   public var pending: PendingWork?
   /// A URL waiting for a guard, if any.
   public var continuation: GuardContinuation?
-  /// The next token for async work.
+  /// The next token for async work and banners.
   public var nextToken = 1
+  /// The push banner shown, if any.
+  public var banner: Banner?
+  /// What the app noted about itself, oldest first.
+  public var notes: [Note] = []
 
   /// Makes a model around a navigation state.
   public init(shell: ShellState) { self.shell = shell }

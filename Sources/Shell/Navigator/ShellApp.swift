@@ -128,6 +128,22 @@ public struct ShellApp: Sendable {
       guard let pending = model.pending, pending.token == token else { break }
       model.pending = nil
       apply(result, source: pending.source, &model, &effects)
+    case .pushReceived(let title, let body, let url):
+      let id = model.nextToken
+      model.nextToken += 1
+      model.banner = Banner(id: id, title: title, body: body, url: url)
+      effects.append(.expireBanner(id: id, after: Banner.lifetime))
+    case .bannerOpened:
+      guard let banner = model.banner else { break }
+      model.banner = nil
+      if let url = banner.url {
+        open(url, source: .banner, request: nil, &model, &effects)
+      }
+    case .bannerExpired(let id):
+      if model.banner?.id == id { model.banner = nil }
+    case .noted(let text, let isProblem):
+      model.notes.append(Note(text: text, isProblem: isProblem, position: model.log.count))
+      model.status = text
     }
     return effects
   }

@@ -21,6 +21,14 @@ public enum ShellEvent: Sendable, Hashable {
   case screenFinished(String)
   /// Async work finished with a result.
   case workFinished(token: Int, result: ActionResult)
+  /// A push notification arrived: a banner shows (replacing one already shown).
+  case pushReceived(title: String, body: String, url: String?)
+  /// The user selected the banner: its URL opens as a URL from outside.
+  case bannerOpened
+  /// The banner with this id has been shown for its lifetime.
+  case bannerExpired(id: Int)
+  /// The app noted something about itself (a table loaded or refused, a bad socket message).
+  case noted(String, isProblem: Bool)
 }
 
 /// What the outside world must do for the app: the only way out of the pure core.
@@ -29,6 +37,8 @@ public enum Effect: Sendable, Hashable {
   case finishLater(token: Int, after: Duration, result: ActionResult)
   /// Cancel the work with this token.
   case cancelWork(token: Int)
+  /// Deliver `bannerExpired(id:)` after a delay.
+  case expireBanner(id: Int, after: Duration)
   /// Hand a screen's result (nil: it was closed without one) to the Swift completion `token`.
   case deliverResult(token: Int, value: String?)
 }

@@ -1,0 +1,207 @@
+import Glibc
+import Interface
+import Remote
+import Render
+import Routing
+import Shell
+import Terminal
+
+/// The interactive loop's state: the console, the key decoder, delayed work, the route-table
+/// source and the socket that `openurl`, `push`, `state` and `reload` talk to.
+struct EventLoop {
+  var console: Console
+  let tables: TableSource
+  /// The socket server; nil when it could not start (the status line says why).
+  private(set) var server: SocketServer?
+  private var watcher: FileWatcher?
+  private var decoder = KeyDecoder()
+  private var scheduled = WorkScheduler<ContinuousClock.Instant>()
+  private let clock = ContinuousClock()
+  /// Milliseconds to wait for the rest of an escape sequence before a lone ESC is Esc.
+  static let escapeDelay: Int32 = 25
+
+  init(console: Console, tables: TableSource) {
+    self.console = console
+    self.tables = tables
+    if let file = tables.watchedFile { watcher = FileWatcher(path: file) }
+  }
+
+  /// Starts listening on the user's socket; a failure is noted, not fatal.
+  mutating func startServer() {
+    do {
+      server = try SocketServer(socket: SocketPath.current())
+    } catch {
+      console.send(.noted("Not listening for openurl/push: \(error)", isProblem: true))
+    }
+  }
+
+  /// Runs until Ctrl-C, a terminating signal or the end of input; returns the exit status.
+  mutating func run(device: some TerminalDevice, input: InputReader) -> Int32 {
+    defer { server?.close() }
+    let frames = FrameNotifier()
+    var dirty = true
+    while true {
+      if dirty {
+        device.present(ConsoleView.render(console))
+        frames.notify()
+        dirty = false
+      }
+      if console.hasQuit { return 0 }
+      let watched = (server?.descriptors ?? []) + (watcher.map { [$0.descriptor] } ?? [])
+      let events = input.wait(timeout: timeout(), watching: watched)
+      if events.isEmpty && decoder.hasPending {
+        dirty = handle(decoder.flush()) || dirty
+      }
+      var ready: Set<Int32> = []
+      for event in events {
+        switch event {
+        case .bytes(let bytes):
+          dirty = handle(decoder.feed(bytes)) || dirty
+        case .resized:
+          console.resize(device.updateSize())
+          dirty = true
+        case .reload:
+          reloadTable()
+          dirty = true
+        case .ready(let descriptors):
+          ready = descriptors
+        case .terminate(let signal):
+          return 128 + signal
+        case .closed:
+          return 0
+        }
+      }
+      if let watcher, ready.contains(watcher.descriptor), watcher.takeChange() {
+        reloadTable()
+        dirty = true
+      }
+      if let server {
+        let before = console.model
+        server.serve(
+          ready: ready, answer: { answer($0) },
+          refused: { console.send(.noted($0, isProblem: true)) })
+        dirty = dirty || console.model != before
+      }
+      if console.takeReloadRequest() {
+        reloadTable()
+        dirty = true
+      }
+      dirty = fireDueWork() || dirty
+    }
+  }
+
+  /// Reads the route table again and puts it in force, or notes why not.
+  mutating func reloadTable() {
+    tables.reload(into: &console)
+  }
+
+  /// Carries out a socket request and says how it went.
+  mutating func answer(_ request: WireRequest) -> WireReply {
+    switch request {
+    case .openURL(let url):
+      let count = console.model.log.count
+      perform(console.send(.urlOpened(url, source: .external)))
+      guard console.model.log.count > count, let entry = console.model.log.last else {
+        return .success([JSONMember("outcome", .string("nothing happened"))])
+      }
+      return .success([JSONMember("outcome", .string(ConsoleView.describe(entry).1))])
+    case .push(let payload):
+      perform(
+        console.send(.pushReceived(title: payload.title, body: payload.body, url: payload.url)))
+      return .success([JSONMember("banner", .string(payload.title))])
+    case .state:
+      return .success([
+        JSONMember("state", console.model.shell.json),
+        JSONMember("status", .string(console.statusLine)),
+        JSONMember("banner", bannerJSON),
+        JSONMember("table", tableJSON),
+      ])
+    case .reload:
+      let notes = console.model.notes.count
+      reloadTable()
+      let note = console.model.notes.dropFirst(notes).last
+      if let note, note.isProblem { return .failure(note.text) }
+      return .success([
+        JSONMember("status", .string(note?.text ?? "")), JSONMember("table", tableJSON),
+      ])
+    }
+  }
+
+  private var bannerJSON: JSON {
+    guard let banner = console.model.banner else { return .null }
+    return .object([
+      JSONMember("title", .string(banner.title)), JSONMember("body", .string(banner.body)),
+      JSONMember("url", banner.url.map { .string($0) } ?? .null),
+    ])
+  }
+
+  private var tableJSON: JSON {
+    let table = console.app.table
+    return .object([
+      JSONMember("version", table.version.map { .number(String($0)) } ?? .null),
+      JSONMember("routes", .number(String(table.entries.count))),
+      JSONMember("source", .string(tables.description)),
+    ])
+  }
+
+  /// How long to wait: the escape delay while a sequence is pending, until the next due work
+  /// or a socket client's deadline, or for ever.
+  private func timeout() -> Int32 {
+    var timeout: Int32 = -1
+    if decoder.hasPending { timeout = Self.escapeDelay }
+    for next in [scheduled.nextDue, server?.nextDeadline].compactMap({ $0 }) {
+      let wait = clock.now.duration(to: next)
+      let milliseconds = max(
+        0,
+        Int32(clamping: wait.components.seconds * 1000)
+          + Int32(wait.components.attoseconds / 1_000_000_000_000_000) + 1)
+      timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+    }
+    return timeout
+  }
+
+  /// Handles keys; true when any was handled.
+  private mutating func handle(_ keys: [Key]) -> Bool {
+    for key in keys {
+      if console.hasQuit { break }
+      perform(console.handle(key))
+    }
+    return !keys.isEmpty
+  }
+
+  /// Runs effects: schedules and cancels delayed work.
+  mutating func perform(_ effects: [Effect]) {
+    scheduled.apply(effects, now: clock.now, adding: +)
+  }
+
+  private mutating func fireDueWork() -> Bool {
+    var fired = false
+    let now = clock.now
+    while let event = scheduled.popDue(now: now) {
+      perform(console.send(event))
+      fired = true
+    }
+    return fired
+  }
+}
+
+/// Tells a test harness that a frame was drawn: when `APPSHELL_FRAME_FIFO` names a FIFO, a
+/// newline is written to it after each frame, so a test can wait for the screen to settle
+/// without sleeping.
+struct FrameNotifier {
+  private let descriptor: Int32
+
+  init() {
+    if let path = getenv("APPSHELL_FRAME_FIFO") {
+      descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    } else {
+      descriptor = -1
+    }
+  }
+
+  func notify() {
+    guard descriptor >= 0 else { return }
+    var newline: UInt8 = 0x0A
+    _ = write(descriptor, &newline, 1)
+  }
+}

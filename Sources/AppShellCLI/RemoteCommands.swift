@@ -1,0 +1,226 @@
+import Foundation
+import Remote
+import Routing
+import Signing
+
+/// The commands that talk to the running app over its socket (`openurl`, `push`, `state`,
+/// `reload`), like `xcrun simctl openurl booted URL` and `xcrun simctl push`.
+enum RemoteCommand {
+  static let openURLHelp = """
+    OVERVIEW: Hand a URL to the running appshell, as a deep link from outside.
+
+    USAGE: appshell openurl URL
+
+    The running app opens it as an outside URL (routes with "external": false are refused)
+    and this prints what happened, e.g. 'pushed user-profile'. Exit 1 when no appshell of
+    this user is running.
+
+    """
+
+  static let pushHelp = """
+    OVERVIEW: Send a push notification to the running appshell.
+
+    USAGE: appshell push PAYLOAD
+
+    ARGUMENTS:
+      PAYLOAD   An APNs-style JSON payload, as text or a file ('-' reads standard input):
+                {"aps":{"alert":{"title":"...","body":"..."}},"url":"..."}
+
+    The app shows a banner for a few seconds; Ctrl-O opens its URL as an outside URL.
+    Exit 1 when no appshell is running, 2 for a bad payload.
+
+    """
+
+  static let stateHelp = """
+    OVERVIEW: Print the running appshell's state as one JSON line.
+
+    USAGE: appshell state
+
+    Prints {"v":1,"ok":true,"state":{...},"status":"...","banner":...,"table":{...}}, where
+    "state" is the state JSON of SHELL.md section 3.
+
+    """
+
+  static let reloadHelp = """
+    OVERVIEW: Make the running appshell read its route table again (as Ctrl-R and SIGHUP do).
+
+    USAGE: appshell reload
+
+    Prints the new table's version; exit 1 when the new table is refused (the old one stays).
+
+    """
+
+  /// Runs `appshell COMMAND ...` for one of the socket commands.
+  static func run(_ command: String, _ arguments: [String], io: CommandIO) -> Int32 {
+    var options = Options(arguments, command: command)
+    var operands: [String] = []
+    let help: String
+    switch command {
+    case "openurl": help = openURLHelp
+    case "push": help = pushHelp
+    case "state": help = stateHelp
+    default: help = reloadHelp
+    }
+    while let argument = options.next() {
+      if !options.ended && (argument == "-h" || argument == "--help") {
+        io.write(Array(help.utf8))
+        return 0
+      }
+      if !options.ended && argument.hasPrefix("-") && argument != "-" {
+        return options.fail(io, "unknown option '\(argument)'")
+      }
+      operands.append(argument)
+    }
+    let request: WireRequest
+    switch command {
+    case "openurl":
+      guard operands.count == 1 else { return options.fail(io, "needs exactly one URL") }
+      request = .openURL(operands[0])
+    case "push":
+      guard operands.count == 1 else { return options.fail(io, "needs exactly one PAYLOAD") }
+      do {
+        request = .push(try PushPayload(text: try payloadText(operands[0], io: io)))
+      } catch {
+        io.writeError("appshell push: \(error)\n")
+        return 2
+      }
+    default:
+      guard operands.isEmpty else { return options.fail(io, "takes no arguments") }
+      request = command == "state" ? .state : .reload
+    }
+    guard request.encoded.count <= WireProtocol.maxMessageBytes else {
+      io.writeError(
+        "appshell \(command): the message would be \(request.encoded.count) bytes; at most \(WireProtocol.maxMessageBytes) are allowed\n"
+      )
+      return 2
+    }
+    let reply: WireReply
+    do {
+      reply = try SocketClient.send(request, to: SocketPath.current())
+    } catch {
+      io.writeError("appshell \(command): \(error)\n")
+      return 1
+    }
+    guard reply.ok else {
+      io.writeError("appshell \(command): \(reply.error ?? "refused")\n")
+      return 1
+    }
+    switch request {
+    case .openURL:
+      if case .string(let outcome)? = reply["outcome"] { io.write(Array((outcome + "\n").utf8)) }
+    case .push:
+      io.write(Array("banner shown\n".utf8))
+    case .state:
+      io.write(reply.encoded)
+    case .reload:
+      if case .string(let status)? = reply["status"] { io.write(Array((status + "\n").utf8)) }
+    }
+    return 0
+  }
+
+  /// The payload text: the operand itself when it looks like JSON, standard input for `-`,
+  /// else the file it names.
+  private static func payloadText(_ operand: String, io: CommandIO) throws(WireError) -> [UInt8] {
+    if operand == "-" {
+      var bytes: [UInt8] = []
+      while let chunk = io.read() { bytes += chunk }
+      return bytes
+    }
+    if operand.drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" }).first == "{" {
+      return Array(operand.utf8)
+    }
+    guard let data = FileManager.default.contents(atPath: operand) else {
+      throw WireError("\(operand): no such payload file (and not JSON text)")
+    }
+    return [UInt8](data)
+  }
+}
+
+/// `appshell sign-table --key PRIVATE.pem TABLE [--output FILE]`: writes the detached Ed25519
+/// signature a remote table must be served with.
+enum SignTableCommand {
+  static let help = """
+    OVERVIEW: Sign a route table so an appshell will accept it over the network.
+
+    USAGE: appshell sign-table --key PRIVATE.pem [--output FILE] TABLE
+
+    ARGUMENTS:
+      TABLE               The route table (JSON); it must be valid and carry a "version".
+
+    OPTIONS:
+      --key PRIVATE.pem   The Ed25519 private key (openssl genpkey -algorithm ed25519).
+      --output FILE       Where the signature goes (default: TABLE.sig).
+      -h, --help          Show this help.
+
+    Serve the table and TABLE.sig side by side; start the app with --routes URL and
+    --routes-key PUBLIC.pem (openssl pkey -in PRIVATE.pem -pubout).
+
+    """
+
+  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    var options = Options(arguments, command: "sign-table")
+    var keyPath: String?
+    var output: String?
+    var tablePath: String?
+    while let argument = options.next() {
+      switch argument {
+      case "-h", "--help":
+        io.write(Array(help.utf8))
+        return 0
+      case "--key":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        keyPath = value
+      case "--output":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        output = value
+      default:
+        if argument.hasPrefix("-") && !options.ended {
+          return options.fail(io, "unknown option '\(argument)'")
+        }
+        guard tablePath == nil else { return options.fail(io, "more than one TABLE") }
+        tablePath = argument
+      }
+    }
+    guard let keyPath else { return options.fail(io, "missing --key PRIVATE.pem") }
+    guard let tablePath else { return options.fail(io, "missing TABLE") }
+    func failure(_ message: String) -> Int32 {
+      io.writeError("appshell sign-table: \(message)\n")
+      return 1
+    }
+    guard let keyData = FileManager.default.contents(atPath: keyPath) else {
+      return failure("\(keyPath): cannot read the key")
+    }
+    guard let tableData = FileManager.default.contents(atPath: tablePath) else {
+      return failure("\(tablePath): cannot read the table")
+    }
+    let table: RouteTable
+    do {
+      table = try RouteTable(json: [UInt8](tableData))
+    } catch {
+      return failure("\(tablePath): \(error)")
+    }
+    guard let version = table.version else {
+      return failure("\(tablePath): a remote table must carry a \"version\"")
+    }
+    let signature: [UInt8]
+    let key: Ed25519PrivateKey
+    do {
+      key = try Ed25519PrivateKey(pem: [UInt8](keyData))
+      signature = try key.sign([UInt8](tableData))
+    } catch {
+      return failure("\(keyPath): \(error)")
+    }
+    let destination = output ?? tablePath + ".sig"
+    guard
+      FileManager.default.createFile(
+        atPath: destination, contents: Data(DetachedSignature.encode(signature).utf8))
+    else {
+      return failure("\(destination): cannot write the signature")
+    }
+    io.write(
+      Array(
+        "signed \(tablePath) (v\(version), \(table.entries.count) routes) with key \(key.publicKey.fingerprint) -> \(destination)\n"
+          .utf8))
+    return 0
+  }
+}

@@ -1,0 +1,72 @@
+import Glibc
+import Remote
+
+/// The client side of the socket protocol: one request, one reply.
+enum SocketClient {
+  /// How long to wait for the app's reply (a reload may fetch a table over the network).
+  static let replyTimeoutMilliseconds: Int32 = 30_000
+
+  /// Sends `request` to the app listening at `socket` and returns its reply. Throws with a
+  /// clear message when no app is running there or the reply is not one.
+  static func send(_ request: WireRequest, to socket: SocketPath) throws(SocketError) -> WireReply {
+    let address = try socket.address()
+    let descriptor = Glibc.socket(
+      AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw SocketError("socket: \(SocketError.reason())") }
+    defer { close(descriptor) }
+    let connected = address.withGenericPointer { connect(descriptor, $0, $1) }
+    guard connected == 0 else {
+      switch errno {
+      case ENOENT, ECONNREFUSED:
+        throw SocketError(
+          "no appshell is running (nothing listens on \(socket.path)); start one with `appshell`")
+      default:
+        throw SocketError("cannot connect to \(socket.path): \(SocketError.reason())")
+      }
+    }
+    let message = request.encoded
+    guard message.count <= WireProtocol.maxMessageBytes else {
+      throw SocketError(
+        "the message is \(message.count) bytes; at most \(WireProtocol.maxMessageBytes) are allowed"
+      )
+    }
+    guard writeAll(descriptor, message) else {
+      throw SocketError("cannot send to \(socket.path): \(SocketError.reason())")
+    }
+    shutdown(descriptor, Int32(SHUT_WR))
+    let line = try readLine(descriptor, from: socket)
+    do {
+      return try WireReply.decode(line)
+    } catch {
+      throw SocketError("the app's reply is not valid: \(error)")
+    }
+  }
+
+  private static func readLine(_ descriptor: Int32, from socket: SocketPath) throws(SocketError)
+    -> [UInt8]
+  {
+    var reply: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, replyTimeoutMilliseconds)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else {
+        throw SocketError(
+          "no reply from the app at \(socket.path) within \(replyTimeoutMilliseconds / 1000) s")
+      }
+      let count = read(descriptor, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      reply += buffer[0..<count]
+      if let newline = reply.firstIndex(of: 0x0A) { return Array(reply[..<newline]) }
+      guard reply.count <= WireProtocol.maxMessageBytes else {
+        throw SocketError("the app's reply is longer than \(WireProtocol.maxMessageBytes) bytes")
+      }
+    }
+    guard !reply.isEmpty else {
+      throw SocketError("the app at \(socket.path) closed the connection without a reply")
+    }
+    return reply
+  }
+}
