@@ -115,6 +115,7 @@ struct EventLoop {
         JSONMember("status", .string(console.statusLine)),
         JSONMember("banner", bannerJSON),
         JSONMember("table", tableJSON),
+        JSONMember("log", logJSON),
       ])
     case .reload:
       let notes = console.model.notes.count
@@ -133,6 +134,34 @@ struct EventLoop {
       JSONMember("title", .string(banner.title)), JSONMember("body", .string(banner.body)),
       JSONMember("url", banner.url.map { .string($0) } ?? .null),
     ])
+  }
+
+  /// The last 50 URL log entries (`source`, `url`, `outcome`) and notes (`note`, `problem`),
+  /// oldest first.
+  private var logJSON: JSON {
+    let model = console.model
+    var items: [JSON] = []
+    var notes = model.notes[...]
+    func addNotes(upTo position: Int) {
+      while let note = notes.first, note.position <= position {
+        items.append(
+          .object([
+            JSONMember("note", .string(note.text)), JSONMember("problem", .bool(note.isProblem)),
+          ]))
+        notes = notes.dropFirst()
+      }
+    }
+    for (index, entry) in model.log.enumerated() {
+      addNotes(upTo: index)
+      items.append(
+        .object([
+          JSONMember("source", .string(entry.source.rawValue)),
+          JSONMember("url", .string(entry.url)),
+          JSONMember("outcome", .string(ConsoleView.describe(entry).1)),
+        ]))
+    }
+    addNotes(upTo: model.log.count)
+    return .array(items.suffix(50))
   }
 
   private var tableJSON: JSON {

@@ -74,6 +74,7 @@ public struct Console: Sendable {
   /// `description` says where it came from, for the status line and the log.
   @discardableResult
   public mutating func replaceTable(_ table: RouteTable, from description: String) -> Bool {
+    notice = nil  // "Reloading…" gives way to the outcome
     if let current = app.table.version, table.version ?? 0 < current {
       let shown = table.version.map { "v\($0)" } ?? "an unversioned table"
       refuseTable("\(description): \(shown) is older than v\(current) in force (no rollback)")
@@ -99,6 +100,7 @@ public struct Console: Sendable {
 
   /// Notes that a new route table was refused; the one in force stays.
   public mutating func refuseTable(_ reason: String) {
+    notice = nil
     send(.noted("Route table refused: \(reason); keeping the one in force", isProblem: true))
   }
 

@@ -33,7 +33,8 @@ final class HeadlessApp {
   /// false), but no app yet.
   init(makeRuntime: Bool = true) throws {
     let unique = UUID().uuidString.prefix(8).lowercased()
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("appshell-h-\(unique)")
+    root =
+      FileManager.default.temporaryDirectory.appendingPathComponent("appshell-h-\(unique)")
       .path
     try FileManager.default.createDirectory(
       atPath: root + "/cache", withIntermediateDirectories: true)

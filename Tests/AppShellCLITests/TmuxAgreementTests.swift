@@ -24,7 +24,7 @@ import Testing
 // again (until it matches or `settleTime` passes) before it counts as a difference.
 
 /// A tmux server of its own with the app running in one pane, and the frame FIFO.
-private final class TmuxSession {
+final class TmuxSession {
   let socket: String
   let directory: URL
   let fifo: String
@@ -61,9 +61,12 @@ private final class TmuxSession {
     return found ? "tmux-256color" : "screen"
   }
 
-  /// Starts `appshell --screens SCREENS` in a detached session of `size`, and waits for its
-  /// first frame.
-  init(tmux: String, appshell: String, size: TerminalSize) throws {
+  /// Starts `appshell --screens SCREENS ARGUMENTS` in a detached session of `size` with
+  /// `environment` added, and waits for its first frame.
+  init(
+    tmux: String, appshell: String, size: TerminalSize, arguments: [String] = [],
+    environment: [String: String] = [:]
+  ) throws {
     tmuxPath = tmux
     self.size = size
     let unique = UUID().uuidString.prefix(8).lowercased()
@@ -92,11 +95,13 @@ private final class TmuxSession {
 
       """.utf8
     ).write(to: config)
-    try run([
-      "-f", config.path, "new-session", "-d", "-s", "agree", "-x", "\(size.columns)", "-y",
-      "\(size.rows)", "-e", "APPSHELL_FRAME_FIFO=\(fifo)", "-e", "LC_ALL=C.UTF-8", appshell,
-      "--screens", GoldenScripts.screens,
-    ])
+    try run(
+      [
+        "-f", config.path, "new-session", "-d", "-s", "agree", "-x", "\(size.columns)", "-y",
+        "\(size.rows)", "-e", "APPSHELL_FRAME_FIFO=\(fifo)", "-e", "LC_ALL=C.UTF-8",
+      ]
+        + environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        + [appshell, "--screens", GoldenScripts.screens] + arguments)
     try waitForFrame(after: "the start")
     try expectPaneSize(size)
   }
@@ -159,6 +164,15 @@ private final class TmuxSession {
         "appshell closed the frame FIFO (it ended) after \(what); the pane shows:\n"
           + ((try? capture()) ?? "(capture failed)") + paneStatus())
     }
+  }
+
+  /// The process id of the app in the pane.
+  func appPID() throws -> pid_t {
+    let text = try run(["display-message", "-p", "-t", "agree", "#{pane_pid}"])
+    guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw TmuxError("no pane pid in '\(text)'")
+    }
+    return pid
   }
 
   private func paneStatus() -> String {
@@ -277,7 +291,7 @@ private func spawnAndWait(
   return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
 }
 
-private struct TmuxError: Error, CustomStringConvertible {
+struct TmuxError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
@@ -290,19 +304,6 @@ extension Snapshots {
     return lines
   }
 }
-
-/// The built `appshell` binary: next to the test bundle, else in the package's `.build/debug`.
-private func builtAppshell() -> String? {
-  var candidates: [String] = []
-  if let bundle = Bundle.main.executableURL {
-    candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("appshell").path)
-  }
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  candidates.append(root.appendingPathComponent(".build/debug/appshell").path)
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
 @Suite(.serialized) struct TmuxAgreementTests {
   /// Every golden script: none depends on time (none waits for delayed work), and F1 and F2
   /// proved reliable under tmux, so none is left out.
@@ -320,7 +321,7 @@ private func builtAppshell() -> String? {
   func tmuxShowsWhatReplayShows(_ name: String) throws {
     let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
     let appshell = try #require(
-      builtAppshell(), "the built appshell binary was not found; run `swift build` first")
+      builtAppshellBinary(), "the built appshell binary was not found; run `swift build` first")
     let text = try GoldenScripts.text(name)
     let steps = ScriptStep.parse(text)
     let replay = try GoldenScripts.replay(name)
