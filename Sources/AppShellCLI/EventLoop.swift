@@ -83,6 +83,7 @@ struct EventLoop {
         dirty = dirty || console.model != before
       }
       if console.takeReloadRequest() {
+        device.present(ConsoleView.render(console))  // "Reloading…" shows during a download
         reloadTable()
         dirty = true
       }
