@@ -28,6 +28,7 @@ public struct PushPayload: Sendable, Equatable {
     guard let alert = aps["alert"] else { throw WireError("the payload has no \"aps.alert\"") }
     switch alert {
     case .string(let text):
+      guard !text.isEmpty else { throw WireError("\"aps.alert\" is empty") }
       title = ""
       body = text
     case .object:

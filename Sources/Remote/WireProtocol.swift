@@ -126,7 +126,12 @@ public struct WireReply: Sendable, Equatable {
       throw WireError("the reply has no boolean \"ok\"")
     }
     var error: String?
-    if case .string(let text)? = object["error"] { error = text }
+    if let member = object["error"] {
+      guard case .string(let text) = member else {
+        throw WireError("\"error\" must be a string, not \(member.kindDescription)")
+      }
+      error = text
+    }
     guard case .object(let all) = object else { throw WireError("not an object") }
     let rest = all.filter { !["v", "ok", "error"].contains($0.key) }
     return WireReply(ok: ok, error: error, members: rest)
