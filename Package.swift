@@ -39,7 +39,9 @@ let package = Package(
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
     // Benchmarks: `swift run -c release appshell-bench`.
-    .executableTarget(name: "appshell-bench", dependencies: ["Routing"]),
+    .executableTarget(
+      name: "appshell-bench",
+      dependencies: ["Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),

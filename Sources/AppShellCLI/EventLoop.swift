@@ -13,6 +13,8 @@ struct EventLoop {
   let tables: TableSource
   /// The socket server; nil when it could not start (the status line says why).
   private(set) var server: SocketServer?
+  /// Why the socket server could not start, if it could not.
+  private(set) var serverProblem: String?
   private var watcher: FileWatcher?
   private var decoder = KeyDecoder()
   private var scheduled = WorkScheduler<ContinuousClock.Instant>()
@@ -20,9 +22,13 @@ struct EventLoop {
   /// Milliseconds to wait for the rest of an escape sequence before a lone ESC is Esc.
   static let escapeDelay: Int32 = 25
 
-  init(console: Console, tables: TableSource) {
+  /// Where the table in force came from: a path, a URL, the cache of a URL, the shipped table.
+  private(set) var origin: String
+
+  init(console: Console, tables: TableSource, origin: String) {
     self.console = console
     self.tables = tables
+    self.origin = origin
     if let file = tables.watchedFile { watcher = FileWatcher(path: file) }
   }
 
@@ -31,6 +37,7 @@ struct EventLoop {
     do {
       server = try SocketServer(socket: SocketPath.current())
     } catch {
+      serverProblem = error.description
       console.send(.noted("Not listening for openurl/push: \(error)", isProblem: true))
     }
   }
@@ -93,7 +100,7 @@ struct EventLoop {
 
   /// Reads the route table again and puts it in force, or notes why not.
   mutating func reloadTable() {
-    tables.reload(into: &console)
+    if let loaded = tables.reload(into: &console) { origin = loaded }
   }
 
   /// Carries out a socket request and says how it went.
@@ -170,7 +177,7 @@ struct EventLoop {
     return .object([
       JSONMember("version", table.version.map { .number(String($0)) } ?? .null),
       JSONMember("routes", .number(String(table.entries.count))),
-      JSONMember("source", .string(tables.description)),
+      JSONMember("source", .string(origin)),
     ])
   }
 

@@ -45,21 +45,24 @@ enum InteractiveCommand {
     }
     let console: Console
     let source: TableSource
+    let origin: String
     do {
-      (console, source) = try AppLoader.loadConsole(
+      (console, source, origin) = try AppLoader.loadConsole(
         screens: files.screens, routes: files.routes, key: keyPath, size: size)
     } catch {
       io.writeError("appshell: \(error)\n")
       return 2
     }
-    var loop = EventLoop(console: console, tables: source)
+    var loop = EventLoop(console: console, tables: source, origin: origin)
     if let openURL { loop.perform(loop.console.send(.launchedWithURL(openURL))) }
     loop.startServer()
     if headless {
       let device = MemoryTerminal(size: size)
       let input = InputReader(readsStandardInput: false)
       defer { input.close() }
-      let listening = loop.server.map { "listening on \($0.socket.path)" } ?? "not listening"
+      let listening =
+        loop.server.map { "listening on \($0.socket.path)" }
+        ?? "not listening: \(loop.serverProblem ?? "unknown")"
       io.write(Array("appshell: headless, \(listening)\n".utf8))
       return loop.run(device: device, input: input)
     }
@@ -88,15 +91,18 @@ extension AppLoader {
   /// the shipped ones), the table (`routes`: a file or an http(s) URL; default: the screens
   /// directory's `routes.json`) and the key remote tables must be signed with (default: the
   /// shipped `Screens/routes-key.pem`). Notes about the table (a cache used, a download
-  /// refused) are in the status line and the log.
+  /// refused) are in the status line and the log; `origin` says where the table in force came
+  /// from.
   static func loadConsole(screens: String?, routes: String?, key keyPath: String?, size: Size)
-    throws(LoadError) -> (Console, TableSource)
+    throws(LoadError) -> (Console, TableSource, origin: String)
   {
     let directory = screens ?? shippedScreensDirectory()
     let definitions = try loadScreens(directory: directory)
     let shippedTable = directory + "/routes.json"
     let location: TableSource.Location
-    if let routes, let url = URL(string: routes), ["http", "https"].contains(url.scheme ?? "") {
+    if let routes, let url = URL(string: routes),
+      ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+    {
       location = .remote(url)
     } else {
       location = .file(routes ?? shippedTable, shipped: routes == nil && screens == nil)
@@ -127,6 +133,6 @@ extension AppLoader {
     }
     var console = Console(app: app, size: size)
     if let note { console.send(.noted(note, isProblem: true)) }
-    return (console, source)
+    return (console, source, candidate.description)
   }
 }

@@ -16,8 +16,10 @@ import Routing
 public enum WireProtocol {
   /// The protocol version this build speaks (the `v` member).
   public static let version = 1
-  /// The most bytes a message (request or reply) may have, the newline included.
+  /// The most bytes a request may have, the newline included.
   public static let maxMessageBytes = 64 * 1024
+  /// The most bytes a reply may have (a state reply grows with long URLs on screen).
+  public static let maxReplyBytes = 16 * 1024 * 1024
 }
 
 /// A request to the running app.
@@ -121,7 +123,7 @@ public struct WireReply: Sendable, Equatable {
 
   /// Reads a reply line (without its newline).
   public static func decode(_ line: [UInt8]) throws(WireError) -> WireReply {
-    let object = try WireError.members(of: line)
+    let object = try WireError.members(of: line, limit: WireProtocol.maxReplyBytes)
     guard case .bool(let ok)? = object["ok"] else {
       throw WireError("the reply has no boolean \"ok\"")
     }
@@ -147,10 +149,11 @@ public struct WireError: Error, Sendable, Equatable, CustomStringConvertible {
   public init(_ description: String) { self.description = description }
 
   /// Parses a message line into a JSON object of this protocol version.
-  static func members(of line: [UInt8]) throws(WireError) -> JSON {
-    guard line.count < WireProtocol.maxMessageBytes else {
-      throw WireError(
-        "message too long: \(line.count) bytes (at most \(WireProtocol.maxMessageBytes))")
+  static func members(of line: [UInt8], limit: Int = WireProtocol.maxMessageBytes)
+    throws(WireError) -> JSON
+  {
+    guard line.count < limit else {
+      throw WireError("message too long: \(line.count) bytes (at most \(limit))")
     }
     let json: JSON
     do {

@@ -1,87 +1,161 @@
+import AppShellCLI
 import Foundation
 import Routing
 
-// Routing benchmark: matches per second at several table sizes, in one process with a fixed
-// seed. Run with `swift run -c release appshell-bench`.
+// Routing and replay benchmark (issue 6): `swift run -c release appshell-bench [--quick]`.
+//
+// One process, fixed seed. For each table size it builds the table, times compiling and
+// loading it, checks that the trie and a plain linear scan pick the same route with the same
+// parameters for every URL it checks, and only then times: deciding the route from URL bytes,
+// the full result with typed parameters, the linear scan, and the floor (one allocation-free
+// pass over the same bytes). Ratios are against the floor and the 10-route figure of this run.
 
-/// SplitMix64: a small fixed-seed generator so every run measures the same tables and URLs.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+let quick = CommandLine.arguments.contains("--quick")
+let sizes = quick ? [10, 100] : [10, 100, 1000, 10_000, 100_000]
+let urlCount = quick ? 20_000 : 1_000_000
+let replayKeys = quick ? 2_000 : 200_000
+let seed: UInt64 = 0x5EED_2026
+
+struct SizeResult {
+  var routes: Int
+  var compileMs: Double
+  var loadMs: Double
+  var decideNs: Double
+  var fullNs: Double
+  var linearDecideNs: Double
+  var linearFullNs: Double
+  var floorNs: Double
+  var checked: Int
+  var matched: Int
 }
 
-/// A table of `count` routes like a real app's (literals, string and typed parameters, a few
-/// wildcards and query constraints, two schemes) and URLs that mostly hit them.
-func makeWorkload(routes count: Int, urls urlCount: Int, seed: UInt64) -> (
-  [Router.Route], [RouteURL]
-) {
-  var rng = SplitMix64(state: seed)
-  var routes: [Router.Route] = []
-  var samples: [String] = []
+func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus, count: Int)
+  -> String?
+{
   for index in 0..<count {
-    let scheme = index % 3 == 0 ? "shop" : "myapp"
-    let section = "s\(index)"
-    let pattern: String
-    let sample: String
-    switch index % 10 {
-    case 0, 1, 2, 3:
-      pattern = "\(scheme)://\(section)/list"
-      sample = "\(scheme)://\(section)/list"
-    case 4, 5, 6:
-      pattern = "\(scheme)://\(section)/item/:name"
-      sample = "\(scheme)://\(section)/item/n\(rng.next() % 1000)"
-    case 7:
-      pattern = "\(scheme)://\(section)/order/<int:id>"
-      sample = "\(scheme)://\(section)/order/\(rng.next() % 100000)"
-    case 8:
-      pattern = "\(scheme)://\(section)/files/*"
-      sample = "\(scheme)://\(section)/files/a/b%20c"
-    default:
-      pattern = "\(scheme)://\(section)?tab=<int:tab>"
-      sample = "\(scheme)://\(section)?tab=\(rng.next() % 9)&ref=x"
+    let bytes = corpus.url(index)
+    let fast = bytes.withUnsafeBufferPointer { router.match(bytes: $0) }
+    let decided = bytes.withUnsafeBufferPointer { router.decide(bytes: $0) }
+    let url = try? RouteURL(bytes: bytes)
+    let slow = url.flatMap { linear.match($0) }
+    if fast?.route != slow?.route || decided != slow?.route || fast?.params != slow?.params {
+      return
+        "URL \(index) \(String(decoding: bytes, as: UTF8.self)): trie \(String(describing: fast)), decide \(String(describing: decided)), linear \(String(describing: slow))"
     }
-    routes.append(Router.Route(pattern: try! RoutePattern(pattern)))
-    samples.append(sample)
   }
-  var urls: [RouteURL] = []
-  for _ in 0..<urlCount {
-    let roll = rng.next() % 10
-    let text =
-      roll == 0 ? "myapp://nowhere/\(rng.next())" : samples[Int(rng.next() % UInt64(count))]
-    urls.append(try! RouteURL(text))
-  }
-  return (routes, urls)
+  return nil
 }
 
-func measure(_ router: Router, _ urls: [RouteURL], rounds: Int) -> Double {
+var results: [SizeResult] = []
+var memoryPerRoute = 0.0
+for size in sizes {
+  let workload = Workload(routes: size, urls: urlCount, seed: seed &+ UInt64(size))
+  let routes = workload.patterns.map { Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority) }
+  let compileRounds = size >= 100_000 ? 3 : 10
+  var router = try! Router(routes)
+  let compile = bestTime(rounds: compileRounds) { router = try! Router(routes) }
+  let json = Array(workload.json.utf8)
+  let load = bestTime(rounds: compileRounds) { consume(try! RouteTable(json: json)) }
+  let linear = LinearScan(routes)
+  let corpus = workload.urls
+  // Agreement first: every URL the linear scan is timed on, and more where it is affordable.
+  let linearCount = min(corpus.count, max(100, 3_000_000 / size))
+  let checkCount = min(corpus.count, max(linearCount, 100_000_000 / size))
+  if let problem = checkAgreement(router, linear, corpus, count: checkCount) {
+    print("appshell-bench: the trie and the linear scan disagree at \(size) routes: \(problem)")
+    print("appshell-bench: refusing to report figures")
+    exit(1)
+  }
   var matched = 0
-  let start = DispatchTime.now().uptimeNanoseconds
-  for _ in 0..<rounds {
-    for url in urls where router.match(url) != nil { matched += 1 }
+  let decide = bestTime(rounds: 3) {
+    var found = 0
+    corpus.forEach { if router.decide(bytes: $0) != nil { found &+= 1 } }
+    matched = found
   }
-  let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  precondition(matched > 0)
-  return Double(rounds * urls.count) / elapsed
+  let full = bestTime(rounds: 3) {
+    var parameters = 0
+    corpus.forEach { parameters &+= router.match(bytes: $0)?.params.count ?? 0 }
+    consume(parameters)
+  }
+  var linearCorpus = URLCorpus()
+  for index in 0..<linearCount { linearCorpus.append(String(decoding: corpus.url(index), as: UTF8.self)) }
+  let linearDecide = bestTime(rounds: 2) {
+    var found = 0
+    linearCorpus.forEach { bytes in
+      if let url = try? RouteURL(bytes: Array(bytes)), linear.decide(url) != nil { found &+= 1 }
+    }
+    consume(found)
+  }
+  let linearFull = bestTime(rounds: 2) {
+    var parameters = 0
+    linearCorpus.forEach { bytes in
+      if let url = try? RouteURL(bytes: Array(bytes)) { parameters &+= linear.match(url)?.params.count ?? 0 }
+    }
+    consume(parameters)
+  }
+  let floor = bestTime(rounds: 5) { consume(floorPass(corpus)) }
+  let n = Double(corpus.count)
+  results.append(
+    SizeResult(
+      routes: size, compileMs: compile / 1e6, loadMs: load / 1e6, decideNs: decide / n,
+      fullNs: full / n, linearDecideNs: linearDecide / Double(linearCount),
+      linearFullNs: linearFull / Double(linearCount), floorNs: floor / n, checked: checkCount,
+      matched: matched))
 }
 
-var results: [(Int, Double)] = []
-for size in [10, 1000, 10000] {
-  let (routes, urls) = makeWorkload(routes: size, urls: 10000, seed: 42)
+// Memory per route: resident size before and after building the largest router.
+do {
+  let size = sizes.last!
+  let workload = Workload(routes: size, urls: 0, seed: seed)
+  let texts = workload.patterns
+  let before = residentBytes()
+  let routes = texts.map { Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority) }
   let router = try! Router(routes)
-  _ = measure(router, urls, rounds: 1)
-  let rate = measure(router, urls, rounds: 20)
-  results.append((size, rate))
+  let after = residentBytes()
+  memoryPerRoute = Double(after - before) / Double(size)
+  consume(router)
 }
-let baseline = results[0].1
-print("routes     matches/s      ns/URL   vs 10 routes")
-for (size, rate) in results {
-  let line = String(
-    format: "%6d  %12.0f  %10.1f   %.2fx", size, rate, 1e9 / rate, rate / baseline)
-  print(line)
+
+// Replay: keys per second with an 80x24 frame after every key.
+let app = try! AppLoader.loadApp(screens: nil, routes: nil)
+let keys = ReplayBench.keys(count: replayKeys, seed: seed)
+_ = ReplayBench.run(app: app, keys: Array(keys.prefix(1000)))
+let replay = ReplayBench.run(app: app, keys: keys)
+
+// Report.
+func format(_ value: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", value) }
+print("appshell-bench: \(urlCount) URLs per size, seed \(seed), release build")
+print(
+  "routes   compile ms  load ms  decide ns  full ns  floor ns  decide/floor  full/floor  linear ns   linear/decide  checked")
+let ten = results.first { $0.routes == 10 }!
+for result in results {
+  let columns = [
+    String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0),
+    format(result.compileMs, 2).leftPad(10), format(result.loadMs, 2).leftPad(8),
+    format(result.decideNs).leftPad(10), format(result.fullNs).leftPad(8),
+    format(result.floorNs).leftPad(9), (format(result.decideNs / result.floorNs, 2) + "x").leftPad(13),
+    (format(result.fullNs / result.floorNs, 2) + "x").leftPad(11),
+    format(result.linearDecideNs, 0).leftPad(10),
+    (format(result.linearDecideNs / result.decideNs, 0) + "x").leftPad(15), String(result.checked).leftPad(8),
+  ]
+  print(columns.joined(separator: " "))
+}
+let largest = results.last!
+print(
+  "\(largest.routes) routes vs 10: decide \(format(largest.decideNs / ten.decideNs, 2))x, full \(format(largest.fullNs / ten.fullNs, 2))x"
+)
+print("memory: \(format(memoryPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
+print("replay: \(format(replay.keysPerSecond, 0)) keys/s with an 80x24 frame after every key (\(keys.count) keys)")
+
+var json = "{\"urls\":\(urlCount),\"seed\":\(seed),\"sizes\":["
+json += results.map { r in
+  "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
+}.joined(separator: ",")
+json += "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(memoryPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
+print(json)
+
+extension String {
+  func leftPad(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
 }

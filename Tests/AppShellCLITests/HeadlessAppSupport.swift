@@ -59,6 +59,9 @@ final class HeadlessApp {
     let binary = try #require(Self.executable, "build appshell first (swift build)")
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { throw HeadlessError("pipe failed") }
+    // Close-on-exec, so apps started at the same moment do not hold each other's pipes (the
+    // child's own copies are made by dup2, which clears the flag).
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     output = ends[0]
     pid = try spawn(
       binary, ["appshell", "--headless"] + arguments, environment: environment,
@@ -151,9 +154,26 @@ final class HeadlessApp {
 
   /// Sends raw bytes over the socket (a hand-made client) and returns the reply line.
   func sendRaw(_ bytes: [UInt8], closeWriting: Bool = true) throws -> String {
+    let descriptor = try connectRaw()
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      // MSG_NOSIGNAL: the app may close early on an oversized message, which must not raise
+      // SIGPIPE in the test process.
+      let written = bytes[offset...].withUnsafeBytes {
+        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if written <= 0 { break }
+      offset += written
+    }
+    if closeWriting { shutdown(descriptor, Int32(SHUT_WR)) }
+    return try readReply(descriptor)
+  }
+
+  /// Connects a hand-made client to the app's socket; the caller closes the descriptor.
+  func connectRaw() throws -> Int32 {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw HeadlessError("socket failed") }
-    defer { close(descriptor) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let path = Array(socketPath.utf8)
@@ -166,21 +186,28 @@ final class HeadlessApp {
       }
     }
     guard connected == 0 else {
-      throw HeadlessError("connect failed: \(String(cString: strerror(errno)))")
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw HeadlessError("connect failed: \(reason)")
     }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written <= 0 { break }  // the app may close early on an oversized message
-      offset += written
-    }
-    if closeWriting { shutdown(descriptor, Int32(SHUT_WR)) }
+    return descriptor
+  }
+
+  /// Reads from a hand-made client's connection until the app closes it (or resets it after
+  /// its reply); throws when nothing comes within `timeoutMilliseconds`.
+  func readReply(
+    _ descriptor: Int32, timeoutMilliseconds: Int32 = HeadlessApp.timeoutMilliseconds
+  ) throws
+    -> String
+  {
     var reply: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, Self.timeoutMilliseconds) > 0 else {
-        throw HeadlessError("no reply within \(Self.timeoutMilliseconds) ms")
+      let ready = poll(&poller, 1, timeoutMilliseconds)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else {
+        throw HeadlessError("no reply within \(timeoutMilliseconds) ms")
       }
       let count = read(descriptor, &buffer, buffer.count)
       guard count > 0 else { break }

@@ -10,6 +10,12 @@ enum SocketClient {
   /// clear message when no app is running there or the reply is not one.
   static func send(_ request: WireRequest, to socket: SocketPath) throws(SocketError) -> WireReply {
     let address = try socket.address()
+    // Only talk to a socket in a private directory of this user: otherwise someone else could
+    // have put a listener there to read the URLs.
+    var info = stat()
+    if lstat(socket.directory, &info) == 0 {
+      try socket.checkDirectory()
+    }
     let descriptor = Glibc.socket(
       AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw SocketError("socket: \(SocketError.reason())") }
@@ -60,8 +66,8 @@ enum SocketClient {
       guard count > 0 else { break }
       reply += buffer[0..<count]
       if let newline = reply.firstIndex(of: 0x0A) { return Array(reply[..<newline]) }
-      guard reply.count <= WireProtocol.maxMessageBytes else {
-        throw SocketError("the app's reply is longer than \(WireProtocol.maxMessageBytes) bytes")
+      guard reply.count <= WireProtocol.maxReplyBytes else {
+        throw SocketError("the app's reply is longer than \(WireProtocol.maxReplyBytes) bytes")
       }
     }
     guard !reply.isEmpty else {

@@ -114,10 +114,13 @@ final class SocketServer {
     while index < clients.count {
       let client = clients[index]
       var finished = false
-      if ready.contains(client.descriptor) {
+      let late = clock.now >= client.deadline
+      // A late client is read once more first: the loop may have been busy (a reload) while
+      // its request arrived.
+      if ready.contains(client.descriptor) || late {
         finished = read(&clients[index], answer: answer, refused: refused)
       }
-      if !finished && clock.now >= client.deadline {
+      if !finished && late {
         let problem = "timed out after \(Self.clientTimeout) waiting for a complete message"
         refused("socket message refused: \(problem)")
         reply(client.descriptor, .failure(problem))

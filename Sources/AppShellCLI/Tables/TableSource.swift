@@ -80,11 +80,11 @@ struct TableSource {
       if case .success(let old) = cached {
         return (
           old,
-          "Using the cached route table v\(old.table.version ?? 0): the download failed (\(problem))"
+          "Using the cached route table v\(old.table.version ?? 0): the download could not be used (\(problem))"
         )
       }
       let shipped = try AppLoader.loadTable(path: shippedPath)
-      var reason = "the download failed (\(problem))"
+      var reason = "the download could not be used (\(problem))"
       if case .failure(let cacheProblem) = cached, !cacheProblem.isMissing {
         reason += " and the cache was refused (\(cacheProblem))"
       }
@@ -112,8 +112,9 @@ struct TableSource {
   }
 
   /// Reads the table again and puts it in force in `console` (and the cache), or notes why
-  /// not; the table in force stays on any failure.
-  func reload(into console: inout Console) {
+  /// not; the table in force stays on any failure. Returns where the new table came from.
+  @discardableResult
+  func reload(into console: inout Console) -> String? {
     let app = console.app
     let fits: (RouteTable) throws -> Void = { table in
       var candidate = app
@@ -122,9 +123,12 @@ struct TableSource {
     }
     switch reload(fits: fits) {
     case .success(let candidate):
-      if console.replaceTable(candidate.table, from: candidate.description) { commit(candidate) }
+      guard console.replaceTable(candidate.table, from: candidate.description) else { return nil }
+      commit(candidate)
+      return candidate.description
     case .failure(let problem):
       console.refuseTable(problem.description)
+      return nil
     }
   }
 

@@ -21,90 +21,126 @@ public struct Router: Sendable {
 
   /// The routes, in the order they were listed.
   public let routes: [Route]
-  private let schemeTries: [String: Trie]
-  private let globalTrie: Trie
+  private let index: RouterIndex
 
   /// Compiles routes; two routes (or two expansions of one) that no URL can tell apart are a
   /// ``RouteConflict``.
   public init(_ routes: [Route]) throws(RouteConflict) {
     self.routes = routes
     var seen: [Shape: Int] = [:]
-    var builders: [String: Trie.Builder] = [:]
-    var global = Trie.Builder()
+    seen.reserveCapacity(routes.count)
     for (routeIndex, route) in routes.enumerated() {
       let pattern = route.pattern
       let constraintShapes = pattern.constraints.map(ConstraintShape.init).sorted {
         $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8)
       }
-      for (expansionIndex, segments) in pattern.expansions.enumerated() {
+      for expansion in 0..<pattern.expansionCount {
         let shape = Shape(
           scheme: pattern.scheme, domain: pattern.domain.map(ExactText.init),
-          kinds: segments.map(KindShape.init),
+          kinds: pattern.expansion(expansion).map(KindShape.init),
           constraints: constraintShapes, priority: route.priority)
         if let other = seen.updateValue(routeIndex, forKey: shape) {
           throw RouteConflict(route: routeIndex, other: other)
         }
-        let terminal = Trie.Terminal(route: Int32(routeIndex), expansion: Int32(expansionIndex))
-        if let scheme = pattern.scheme {
-          builders[scheme, default: Trie.Builder()].insert(segments, terminal)
-        } else {
-          global.insert(segments, terminal)
-        }
       }
     }
-    schemeTries = builders.mapValues { $0.trie }
-    globalTrie = global.trie
+    index = RouterIndex(routes: routes)
   }
 
   /// The best route for `url`, with its parameters, or nil when none matches.
   public func match(_ url: RouteURL) -> RouteMatch? {
-    let candidates = self.candidates(url)
-    guard let best = candidates.min(by: isRankedBefore) else { return nil }
-    return makeMatch(best, url)
+    url.withView { view in
+      let best = decide(view)
+      return best.route < 0 ? nil : makeMatch(best, view)
+    }
   }
 
   /// Every route that matches `url`, best first, each once (with its best expansion) and with
   /// its parameters.
   public func matches(_ url: RouteURL) -> [RouteMatch] {
-    var seen: Set<Int> = []
-    return candidates(url).sorted(by: isRankedBefore).filter { seen.insert($0.route).inserted }
-      .map { makeMatch($0, url) }
+    url.withView { view in
+      var found: [Candidate] = []
+      walkAll(view) { found.append($0) }
+      var seen: Set<Int32> = []
+      return found.sorted(by: isRankedBefore).filter { seen.insert($0.route).inserted }
+        .map { makeMatch($0, view) }
+    }
+  }
+
+  /// The index of the best route for the URL in `bytes`, or nil when none matches or the URL
+  /// cannot be read. Reads the bytes in place: no allocation for ordinary ASCII URLs.
+  public func decide(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    if let route = URLScanner.scan(bytes, { decide($0).route }) {
+      return route < 0 ? nil : Int(route)
+    }
+    guard let url = try? RouteURL(bytes: Array(bytes)) else { return nil }
+    return url.withView { view in
+      let route = decide(view).route
+      return route < 0 ? nil : Int(route)
+    }
+  }
+
+  /// The best route for the URL in `bytes`, with its parameters, or nil when none matches or
+  /// the URL cannot be read.
+  public func match(bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch? {
+    switch fastMatch(bytes) {
+    case .some(let result): return result
+    case .none: return (try? RouteURL(bytes: Array(bytes))).flatMap(match)
+    }
+  }
+
+  /// The best match read in place: `.some(nil)` when no route matches, nil when the URL needs
+  /// the full reader (``RouteURL``) to decide.
+  func fastMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch?? {
+    URLScanner.scan(bytes) { view -> RouteMatch? in
+      let best = decide(view)
+      return best.route < 0 ? nil : makeMatch(best, view)
+    }
   }
 
   // MARK: - Ranking
 
   private struct Candidate {
-    var route: Int
-    var expansion: Int
+    var route: Int32 = -1
+    var expansion: Int32 = 0
     /// Order of specificity within one trie (rule 4): lower is more specific.
-    var specificity: Int
+    var specificity: Int32 = 0
   }
 
-  private func candidates(_ url: RouteURL) -> [Candidate] {
-    var found: [Candidate] = []
-    if let scheme = url.scheme, let trie = schemeTries[scheme] {
-      var order = 0
-      walk(trie, node: 0, segment: 0, url, &found, &order)
+  /// The best candidate for a view (route -1 when none).
+  private func decide(_ view: URLView) -> Candidate {
+    var best = Candidate()
+    walkAll(view) { candidate in
+      if best.route < 0 || isRankedBefore(candidate, best) { best = candidate }
     }
-    var order = 0
-    walk(globalTrie, node: 0, segment: 0, url, &found, &order)
-    return found
+    return best
+  }
+
+  /// Reports every matching (route, expansion) of the URL's scheme trie, then the global one.
+  @inline(__always)
+  private func walkAll(_ view: URLView, _ report: (Candidate) -> Void) {
+    if let scheme = view.scheme {
+      let root = index.root(forScheme: scheme.bytes)
+      if root >= 0 {
+        var order: Int32 = 0
+        walk(root, 0, view, &order, report)
+      }
+    }
+    var order: Int32 = 0
+    walk(index.globalRoot, 0, view, &order, report)
   }
 
   private func isRankedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
-    let routeA = routes[a.route]
-    let routeB = routes[b.route]
-    if routeA.priority != routeB.priority { return routeA.priority > routeB.priority }
-    let schemeA = routeA.pattern.scheme != nil
-    let schemeB = routeB.pattern.scheme != nil
-    if schemeA != schemeB { return schemeA }
-    let domainA = routeA.pattern.domain != nil
-    let domainB = routeB.pattern.domain != nil
-    if domainA != domainB { return domainA }
+    let infoA = index.routeInfo[Int(a.route)]
+    let infoB = index.routeInfo[Int(b.route)]
+    if infoA.priority != infoB.priority { return infoA.priority > infoB.priority }
+    if infoA.hasScheme != infoB.hasScheme { return infoA.hasScheme }
+    let domainA = infoA.domainCount >= 0
+    if domainA != (infoB.domainCount >= 0) { return domainA }
     if a.specificity != b.specificity { return a.specificity < b.specificity }
-    let queryA = routeA.pattern.constraints.count
-    let queryB = routeB.pattern.constraints.count
-    if queryA != queryB { return queryA > queryB }
+    if infoA.constraintCount != infoB.constraintCount {
+      return infoA.constraintCount > infoB.constraintCount
+    }
     if a.route != b.route { return a.route < b.route }
     return a.expansion < b.expansion
   }
@@ -112,89 +148,149 @@ public struct Router: Sendable {
   /// Depth-first walk that visits children from the most to the least specific kind, so the
   /// order in which terminal lists are reached is the specificity order of rule 4.
   private func walk(
-    _ trie: Trie, node index: Int, segment: Int, _ url: RouteURL, _ found: inout [Candidate],
-    _ order: inout Int
+    _ nodeIndex: Int32, _ segment: Int, _ view: URLView, _ order: inout Int32,
+    _ report: (Candidate) -> Void
   ) {
-    let node = trie.nodes[index]
-    let segments = url.segments
+    let node = index.nodes[Int(nodeIndex)]
+    let segments = view.segments
     if segment == segments.count {
-      collect(node.terminals, url, &found, &order)
-      collect(node.restTerminals, url, &found, &order)
+      collect(node.terminals, view, &order, report)
+      collect(node.restTerminals, view, &order, report)
       return
     }
-    let text = segments[segment]
-    if let child = node.literals[ExactText(text)] {
-      walk(trie, node: Int(child), segment: segment + 1, url, &found, &order)
+    let text = segments[segment].bytes
+    let literal = index.literalChild(of: nodeIndex, text)
+    if literal >= 0 { walk(literal, segment + 1, view, &order, report) }
+    if node.int >= 0, bytesAreInt(text) { walk(node.int, segment + 1, view, &order, report) }
+    if node.float >= 0, bytesAreFloat(text) {
+      walk(node.float, segment + 1, view, &order, report)
     }
-    if node.int >= 0, parseInt(text) != nil {
-      walk(trie, node: Int(node.int), segment: segment + 1, url, &found, &order)
-    }
-    if node.float >= 0, parseFloat(text) != nil {
-      walk(trie, node: Int(node.float), segment: segment + 1, url, &found, &order)
-    }
-    if node.uuid >= 0, parseUUID(text) != nil {
-      walk(trie, node: Int(node.uuid), segment: segment + 1, url, &found, &order)
-    }
-    if node.string >= 0 {
-      walk(trie, node: Int(node.string), segment: segment + 1, url, &found, &order)
-    }
-    collect(node.pathTerminals, url, &found, &order)
-    collect(node.restTerminals, url, &found, &order)
+    if node.uuid >= 0, bytesAreUUID(text) { walk(node.uuid, segment + 1, view, &order, report) }
+    if node.string >= 0 { walk(node.string, segment + 1, view, &order, report) }
+    collect(node.pathTerminals, view, &order, report)
+    collect(node.restTerminals, view, &order, report)
   }
 
+  @inline(__always)
   private func collect(
-    _ terminals: [Trie.Terminal], _ url: RouteURL, _ found: inout [Candidate], _ order: inout Int
+    _ range: RouterIndex.TerminalRange, _ view: URLView, _ order: inout Int32,
+    _ report: (Candidate) -> Void
   ) {
-    guard !terminals.isEmpty else { return }
+    guard range.count > 0 else { return }
     order += 1
-    for terminal in terminals {
-      let pattern = routes[Int(terminal.route)].pattern
-      if let domain = pattern.domain, !url.domain.isExactly(domain) { continue }
-      guard pattern.constraints.allSatisfy({ $0.accepts(url) }) else { continue }
-      found.append(
-        Candidate(
-          route: Int(terminal.route), expansion: Int(terminal.expansion), specificity: order))
+    for position in Int(range.start)..<Int(range.start + range.count) {
+      let terminal = index.terminals[position]
+      let info = index.routeInfo[Int(terminal.route)]
+      if info.domainCount >= 0 {
+        guard let domain = view.domain,
+          index.equalsTextIgnoringASCIICase(info.domainStart, info.domainCount, domain.bytes)
+        else { continue }
+      }
+      if info.constraintCount > 0 && !acceptsConstraints(info, view) { continue }
+      report(
+        Candidate(route: terminal.route, expansion: terminal.expansion, specificity: order))
     }
+  }
+
+  /// Whether every query constraint of the route holds: its key once, with a fitting value.
+  private func acceptsConstraints(_ info: RouterIndex.RouteInfo, _ view: URLView) -> Bool {
+    let start = Int(info.constraintStart)
+    for position in start..<start + Int(info.constraintCount) {
+      let constraint = index.constraints[position]
+      var found: ByteSlice?
+      for item in view.query
+      where index.equalsText(constraint.keyStart, constraint.keyCount, item.key.bytes) {
+        if found != nil { return false }
+        found = item.value
+      }
+      guard let value = found else { return false }
+      if constraint.literalCount >= 0 {
+        guard index.equalsText(constraint.literalStart, constraint.literalCount, value.bytes)
+        else { return false }
+      } else if !constraint.type.accepts(value.bytes) {
+        return false
+      }
+    }
+    return true
   }
 
   // MARK: - Parameters
 
-  private func makeMatch(_ candidate: Candidate, _ url: RouteURL) -> RouteMatch {
-    let pattern = routes[candidate.route].pattern
+  private func makeMatch(_ candidate: Candidate, _ view: URLView) -> RouteMatch {
+    let route = Int(candidate.route)
+    let pattern = routes[route].pattern
     var params: Parameters = [:]
-    var repeated: [String: [String]] = [:]
-    for item in url.query { repeated[item.key, default: []].append(item.value) }
-    for (key, values) in repeated {
-      params[key] = values.count == 1 ? .string(values[0]) : .strings(values)
-    }
-    for constraint in pattern.constraints {
-      if case .capture(let type, let name) = constraint.value,
-        let text = url.queryValues(constraint.key).first, let value = type.value(of: text)
-      {
-        params[name] = value
+    let query = view.query
+    if query.contains(where: { $0.key.bytes.contains { $0 >= 0x80 } }) {
+      // Keys are Swift strings: canonically equivalent keys are one key, their values merged.
+      var order: [String] = []
+      var values: [String: [String]] = [:]
+      for item in query {
+        let key = item.key.string
+        if values[key] == nil { order.append(key) }
+        values[key, default: []].append(item.value.string)
       }
+      for key in order {
+        let all = values[key]!
+        params[key] = all.count == 1 ? .string(all[0]) : .strings(all)
+      }
+    } else {
+      addASCIIQuery(query, to: &params)
     }
-    let segments = pattern.expansions[candidate.expansion]
+    addCaptures(candidate, pattern, view, to: &params)
+    return RouteMatch(route: route, expansion: Int(candidate.expansion), params: params)
+  }
+
+  /// Query items with ASCII keys as parameters: byte equality is key equality.
+  private func addASCIIQuery(_ query: UnsafeBufferPointer<QueryPiece>, to params: inout Parameters)
+  {
+    for (position, item) in query.enumerated() {
+      // Each key once, at its first appearance; a repeated key gives all its values.
+      if query[..<position].contains(where: { $0.key.equals(item.key) }) { continue }
+      var values: [String] = []
+      for later in query[(position + 1)...] where later.key.equals(item.key) {
+        if values.isEmpty { values.append(item.value.string) }
+        values.append(later.value.string)
+      }
+      params[item.key.string] = values.isEmpty ? .string(item.value.string) : .strings(values)
+    }
+  }
+
+  /// Query-constraint captures, then path captures (which win over query items).
+  private func addCaptures(
+    _ candidate: Candidate, _ pattern: RoutePattern, _ view: URLView, to params: inout Parameters
+  ) {
+    let query = view.query
+    for constraint in pattern.constraints {
+      guard case .capture(let type, let name) = constraint.value else { continue }
+      let key = Array(constraint.key.utf8)
+      let found = key.withUnsafeBufferPointer { key in
+        query.first { item in
+          item.key.count == key.count && (key.isEmpty || memoryEqual(item.key.start!, key.baseAddress!, key.count))
+        }
+      }
+      if let found, let value = type.value(of: found.value.string) { params[name] = value }
+    }
+    let segments = view.segments
     var position = 0
-    for segment in segments {
+    for segment in pattern.expansion(Int(candidate.expansion)) {
       switch segment.kind {
       case .literal:
         position += 1
       case .capture(let type):
-        if let name = segment.name, let value = type.value(of: url.segments[position]) {
+        if let name = segment.name, let value = type.value(of: segments[position].string) {
           params[name] = value
         }
         position += 1
       case .path:
         params[segment.name ?? "path"] = .string(
-          url.segments[position...].joined(separator: "/"))
-        position = url.segments.count
+          segments[position...].map(\.string).joined(separator: "/"))
+        position = segments.count
       case .rest:
-        params["*"] = .strings(Array(url.segments[position...]))
-        position = url.segments.count
+        params["*"] = .strings(segments[position...].map(\.string))
+        position = segments.count
       }
     }
-    return RouteMatch(route: candidate.route, expansion: candidate.expansion, params: params)
   }
 }
 
@@ -274,85 +370,6 @@ private struct ConstraintShape: Hashable {
     switch constraint.value {
     case .literal(let value): literal = ExactText(value)
     case .capture(let type, _): self.type = type
-    }
-  }
-}
-
-/// A segment trie stored as a flat array of nodes; node 0 is the root.
-private struct Trie: Sendable {
-  struct Terminal: Sendable {
-    var route: Int32
-    var expansion: Int32
-  }
-
-  struct Node: Sendable {
-    var literals: [ExactText: Int32] = [:]
-    var int: Int32 = -1
-    var float: Int32 = -1
-    var uuid: Int32 = -1
-    var string: Int32 = -1
-    /// Routes that end here.
-    var terminals: [Terminal] = []
-    /// Routes whose `<path:>` starts here (one or more remaining segments).
-    var pathTerminals: [Terminal] = []
-    /// Routes whose `*` starts here (zero or more remaining segments).
-    var restTerminals: [Terminal] = []
-  }
-
-  var nodes: [Node]
-
-  struct Builder {
-    var nodes: [Node] = [Node()]
-
-    var trie: Trie { Trie(nodes: nodes) }
-
-    mutating func insert(_ segments: [PatternSegment], _ terminal: Terminal) {
-      var current = 0
-      for segment in segments {
-        switch segment.kind {
-        case .rest:
-          nodes[current].restTerminals.append(terminal)
-          return
-        case .path:
-          nodes[current].pathTerminals.append(terminal)
-          return
-        case .literal(let text):
-          if let next = nodes[current].literals[ExactText(text)] {
-            current = Int(next)
-          } else {
-            let next = newNode()
-            nodes[current].literals[ExactText(text)] = Int32(next)
-            current = next
-          }
-        case .capture(let type):
-          current = child(current, type)
-        }
-      }
-      nodes[current].terminals.append(terminal)
-    }
-
-    private mutating func newNode() -> Int {
-      nodes.append(Node())
-      return nodes.count - 1
-    }
-
-    private mutating func child(_ parent: Int, _ type: CaptureType) -> Int {
-      let existing: Int32
-      switch type {
-      case .int: existing = nodes[parent].int
-      case .float: existing = nodes[parent].float
-      case .uuid: existing = nodes[parent].uuid
-      case .string, .path: existing = nodes[parent].string
-      }
-      if existing >= 0 { return Int(existing) }
-      let next = Int32(newNode())
-      switch type {
-      case .int: nodes[parent].int = next
-      case .float: nodes[parent].float = next
-      case .uuid: nodes[parent].uuid = next
-      case .string, .path: nodes[parent].string = next
-      }
-      return Int(next)
     }
   }
 }

@@ -129,3 +129,92 @@ func parseUUID(_ text: String) -> String? {
   }
   return text.uppercased()
 }
+
+// MARK: - Typed checks on bytes
+
+extension CaptureType {
+  /// Whether `bytes` are a value of this type, exactly as ``value(of:)`` decides, without
+  /// making a string (except for rare floats whose finiteness needs a full parse).
+  @inline(__always)
+  func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch self {
+    case .string, .path: return true
+    case .int: return bytesAreInt(bytes)
+    case .float: return bytesAreFloat(bytes)
+    case .uuid: return bytesAreUUID(bytes)
+    }
+  }
+}
+
+/// `-?[0-9]+` fitting Int64, as ``parseInt(_:)``.
+@inline(__always)
+func bytesAreInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  let negative = !bytes.isEmpty && bytes[0] == 0x2D
+  if negative { index = 1 }
+  guard index < bytes.count else { return false }
+  // Accumulate downwards so Int64.min fits.
+  var value: Int64 = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    guard byte.isASCIIDigit else { return false }
+    let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+    let (next, overflow2) = times10.subtractingReportingOverflow(Int64(byte &- 0x30))
+    if overflow1 || overflow2 { return false }
+    value = next
+    index += 1
+  }
+  return negative || value != Int64.min
+}
+
+/// The float grammar of ``parseFloat(_:)``, finite as a Double.
+@inline(__always)
+func bytesAreFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+  var intDigits = 0
+  while index < bytes.count, bytes[index].isASCIIDigit {
+    index += 1
+    intDigits += 1
+  }
+  var fracDigits = 0
+  if index < bytes.count, bytes[index] == 0x2E {
+    index += 1
+    while index < bytes.count, bytes[index].isASCIIDigit {
+      index += 1
+      fracDigits += 1
+    }
+  }
+  guard intDigits > 0 || fracDigits > 0 else { return false }
+  var hasExponent = false
+  if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
+    hasExponent = true
+    index += 1
+    if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+    var expDigits = 0
+    while index < bytes.count, bytes[index].isASCIIDigit {
+      index += 1
+      expDigits += 1
+    }
+    guard expDigits > 0 else { return false }
+  }
+  guard index == bytes.count else { return false }
+  // Fewer than 300 integer digits and no exponent: always finite.
+  if !hasExponent && intDigits < 300 { return true }
+  return parseFloat(String(decoding: bytes, as: UTF8.self)) != nil
+}
+
+/// 8-4-4-4-12 hex digits, as ``parseUUID(_:)``.
+@inline(__always)
+func bytesAreUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard bytes.count == 36 else { return false }
+  for offset in 0..<36 {
+    let byte = bytes[offset]
+    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+      guard byte == 0x2D else { return false }
+    } else {
+      guard byte.hexValue != nil else { return false }
+    }
+  }
+  return true
+}

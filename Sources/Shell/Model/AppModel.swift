@@ -165,8 +165,10 @@ public struct AppModel: Sendable, Hashable {
   public var nextToken = 1
   /// The push banner shown, if any.
   public var banner: Banner?
-  /// What the app noted about itself, oldest first.
+  /// What the app noted about itself, oldest first (the last ``maxNotes``).
   public var notes: [Note] = []
+  /// How many notes are kept.
+  public static let maxNotes = 200
 
   /// Makes a model around a navigation state.
   public init(shell: ShellState) { self.shell = shell }

@@ -143,6 +143,9 @@ public struct ShellApp: Sendable {
       if model.banner?.id == id { model.banner = nil }
     case .noted(let text, let isProblem):
       model.notes.append(Note(text: text, isProblem: isProblem, position: model.log.count))
+      if model.notes.count > AppModel.maxNotes {
+        model.notes.removeFirst(model.notes.count - AppModel.maxNotes)
+      }
       model.status = text
     }
     return effects

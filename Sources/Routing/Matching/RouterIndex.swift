@@ -1,0 +1,352 @@
+/// The compiled form of a route list that lookups walk: one segment trie per scheme plus a
+/// global one, all in flat arrays of plain values, with literal children found through one
+/// open-addressing hash table keyed by (parent node, segment bytes).
+///
+/// Flat arrays keep the structure small (no per-node dictionaries) and let a lookup compare
+/// segments as UTF-8 bytes without making a single `String`.
+struct RouterIndex: Sendable {
+  /// A trie node: its typed children and the routes that end, or start a `<path:>` or `*`, here.
+  struct Node: Sendable {
+    var int: Int32 = -1
+    var float: Int32 = -1
+    var uuid: Int32 = -1
+    var string: Int32 = -1
+    /// Routes that end here.
+    var terminals = TerminalRange()
+    /// Routes whose `<path:>` starts here (one or more remaining segments).
+    var pathTerminals = TerminalRange()
+    /// Routes whose `*` starts here (zero or more remaining segments).
+    var restTerminals = TerminalRange()
+  }
+
+  /// A run of ``terminals``.
+  struct TerminalRange: Sendable {
+    var start: Int32 = 0
+    var count: Int32 = 0
+  }
+
+  /// A route (and which expansion of its optional groups) that ends at a node.
+  struct Terminal: Sendable {
+    var route: Int32
+    var expansion: Int32
+  }
+
+  /// One literal child: `child` of `parent` for the segment `text` (a range of ``text``).
+  struct Slot: Sendable {
+    var hash: UInt32 = 0
+    var parent: Int32 = -1
+    var child: Int32 = -1
+    var textStart: Int32 = 0
+    var textCount: Int32 = 0
+  }
+
+  /// What ranking and filtering need of a route, without touching its pattern.
+  struct RouteInfo: Sendable {
+    var priority: Int
+    var hasScheme: Bool
+    /// The pattern's domain as a range of ``text`` (count -1: none).
+    var domainStart: Int32
+    var domainCount: Int32
+    var constraintStart: Int32
+    var constraintCount: Int32
+  }
+
+  /// A query constraint with its key and literal as ranges of ``text``.
+  struct Constraint: Sendable {
+    var keyStart: Int32
+    var keyCount: Int32
+    /// For a literal value (count -1 for a capture).
+    var literalStart: Int32
+    var literalCount: Int32
+    var type: CaptureType
+  }
+
+  var nodes: [Node] = []
+  var terminals: [Terminal] = []
+  var slots: [Slot] = []
+  var slotMask: UInt32 = 0
+  /// Every literal, domain, query key and scheme, back to back.
+  var text: [UInt8] = []
+  var routeInfo: [RouteInfo] = []
+  var constraints: [Constraint] = []
+  /// Each scheme's root node, scheme as a range of ``text`` (lowercase).
+  var schemes: [(start: Int32, count: Int32, root: Int32)] = []
+  /// The root of the global trie (patterns without a scheme).
+  var globalRoot: Int32 = 0
+
+  /// The hash of a segment under a parent: FNV-1a over the bytes, seeded by the parent.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt32 {
+    var hash: UInt32 = 0x811C_9DC5 ^ UInt32(bitPattern: parent) &* 0x0100_0193
+    for byte in bytes {
+      hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+    }
+    return hash ^ (hash >> 15)
+  }
+
+  /// The literal child of `parent` for `bytes`, or -1.
+  @inline(__always)
+  func literalChild(of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard !slots.isEmpty else { return -1 }
+    let hash = Self.hash(bytes, parent: parent)
+    return slots.withUnsafeBufferPointer { table in
+      var index = Int(hash & slotMask)
+      while true {
+        let slot = table[index]
+        if slot.parent < 0 { return -1 }
+        if slot.hash == hash && slot.parent == parent && Int(slot.textCount) == bytes.count
+          && equalsText(slot.textStart, slot.textCount, bytes)
+        {
+          return slot.child
+        }
+        index = (index + 1) & Int(slotMask)
+      }
+    }
+  }
+
+  /// Whether `bytes` equal the stored text at `start` (`count` bytes).
+  @inline(__always)
+  func equalsText(_ start: Int32, _ count: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard Int(count) == bytes.count else { return false }
+    if count == 0 { return true }
+    return text.withUnsafeBufferPointer { stored in
+      memoryEqual(stored.baseAddress! + Int(start), bytes.baseAddress!, Int(count))
+    }
+  }
+
+  /// Whether `bytes`, with ASCII letters lowercased, equal the stored (lowercase) text.
+  @inline(__always)
+  func equalsTextIgnoringASCIICase(
+    _ start: Int32, _ count: Int32, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard Int(count) == bytes.count else { return false }
+    return text.withUnsafeBufferPointer { stored in
+      for offset in 0..<Int(count) {
+        var byte = bytes[offset]
+        if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+        if stored[Int(start) + offset] != byte { return false }
+      }
+      return true
+    }
+  }
+
+  /// The root node for a URL's scheme (given as written), or -1.
+  @inline(__always)
+  func root(forScheme bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    for scheme in schemes where equalsTextIgnoringASCIICase(scheme.start, scheme.count, bytes) {
+      return scheme.root
+    }
+    return -1
+  }
+}
+
+/// Byte-wise equality of two memory ranges.
+@inline(__always)
+func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var offset = 0
+  while offset + 8 <= count {
+    let x = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+    let y = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+    if x != y { return false }
+    offset += 8
+  }
+  while offset < count {
+    if a[offset] != b[offset] { return false }
+    offset += 1
+  }
+  return true
+}
+
+// MARK: - Building
+
+extension RouterIndex {
+  /// Builds the index of `routes` (their conflicts already checked).
+  init(routes: [Router.Route]) {
+    var builder = Builder()
+    for (routeIndex, route) in routes.enumerated() {
+      let pattern = route.pattern
+      builder.addRoute(pattern, priority: route.priority)
+      let root = pattern.scheme.map { builder.root(forScheme: $0) } ?? builder.globalRoot
+      for expansion in 0..<pattern.expansionCount {
+        builder.insert(
+          pattern.expansion(expansion), from: root,
+          Terminal(route: Int32(routeIndex), expansion: Int32(expansion)))
+      }
+    }
+    self = builder.finish()
+  }
+
+  /// Collects nodes with per-node terminal lists and literal children, then flattens them.
+  private struct Builder {
+    var index = RouterIndex()
+    var literalChildren: [LiteralKey: Int32] = [:]
+    var terminalLists: [[Terminal]] = [[]]
+    var pathLists: [[Terminal]] = [[]]
+    var restLists: [[Terminal]] = [[]]
+    var textOffsets: [[UInt8]: Int32] = [:]
+    var globalRoot: Int32 = 0
+
+    struct LiteralKey: Hashable {
+      var parent: Int32
+      var text: [UInt8]
+    }
+
+    init() {
+      index.nodes = [Node()]
+    }
+
+    /// Stores text once and returns where it starts.
+    mutating func store(_ bytes: [UInt8]) -> Int32 {
+      if let offset = textOffsets[bytes] { return offset }
+      let offset = Int32(index.text.count)
+      index.text += bytes
+      textOffsets[bytes] = offset
+      return offset
+    }
+
+    mutating func root(forScheme scheme: String) -> Int32 {
+      let bytes = Array(scheme.utf8)
+      let start = store(bytes)
+      if let existing = index.schemes.first(where: {
+        $0.start == start && Int($0.count) == bytes.count
+      }) {
+        return existing.root
+      }
+      let root = newNode()
+      index.schemes.append((start, Int32(bytes.count), root))
+      return root
+    }
+
+    mutating func addRoute(_ pattern: RoutePattern, priority: Int) {
+      var domainStart: Int32 = 0
+      var domainCount: Int32 = -1
+      if let domain = pattern.domain {
+        let bytes = Array(domain.utf8)
+        domainStart = store(bytes)
+        domainCount = Int32(bytes.count)
+      }
+      let constraintStart = Int32(index.constraints.count)
+      for constraint in pattern.constraints {
+        let key = Array(constraint.key.utf8)
+        var entry = Constraint(
+          keyStart: store(key), keyCount: Int32(key.count), literalStart: 0, literalCount: -1,
+          type: .string)
+        switch constraint.value {
+        case .literal(let literal):
+          let bytes = Array(literal.utf8)
+          entry.literalStart = store(bytes)
+          entry.literalCount = Int32(bytes.count)
+        case .capture(let type, _):
+          entry.type = type
+        }
+        index.constraints.append(entry)
+      }
+      index.routeInfo.append(
+        RouteInfo(
+          priority: priority, hasScheme: pattern.scheme != nil, domainStart: domainStart,
+          domainCount: domainCount, constraintStart: constraintStart,
+          constraintCount: Int32(pattern.constraints.count)))
+    }
+
+    mutating func newNode() -> Int32 {
+      index.nodes.append(Node())
+      terminalLists.append([])
+      pathLists.append([])
+      restLists.append([])
+      return Int32(index.nodes.count - 1)
+    }
+
+    mutating func insert(_ segments: [PatternSegment], from root: Int32, _ terminal: Terminal) {
+      var current = root
+      for segment in segments {
+        switch segment.kind {
+        case .rest:
+          restLists[Int(current)].append(terminal)
+          return
+        case .path:
+          pathLists[Int(current)].append(terminal)
+          return
+        case .literal(let text):
+          let key = LiteralKey(parent: current, text: Array(text.utf8))
+          if let next = literalChildren[key] {
+            current = next
+          } else {
+            let next = newNode()
+            literalChildren[key] = next
+            current = next
+          }
+        case .capture(let type):
+          current = child(current, type)
+        }
+      }
+      terminalLists[Int(current)].append(terminal)
+    }
+
+    private mutating func child(_ parent: Int32, _ type: CaptureType) -> Int32 {
+      let node = index.nodes[Int(parent)]
+      let existing: Int32
+      switch type {
+      case .int: existing = node.int
+      case .float: existing = node.float
+      case .uuid: existing = node.uuid
+      case .string, .path: existing = node.string
+      }
+      if existing >= 0 { return existing }
+      let next = newNode()
+      switch type {
+      case .int: index.nodes[Int(parent)].int = next
+      case .float: index.nodes[Int(parent)].float = next
+      case .uuid: index.nodes[Int(parent)].uuid = next
+      case .string, .path: index.nodes[Int(parent)].string = next
+      }
+      return next
+    }
+
+    mutating func finish() -> RouterIndex {
+      for node in index.nodes.indices {
+        index.nodes[node].terminals = flatten(terminalLists[node])
+        index.nodes[node].pathTerminals = flatten(pathLists[node])
+        index.nodes[node].restTerminals = flatten(restLists[node])
+      }
+      // A table at most half full, so probes stay short.
+      var capacity = 16
+      while capacity < literalChildren.count * 2 { capacity *= 2 }
+      index.slots = Array(repeating: Slot(), count: capacity)
+      index.slotMask = UInt32(capacity - 1)
+      for (key, child) in literalChildren {
+        let start = store(key.text)
+        let hash = key.text.withUnsafeBufferPointer { RouterIndex.hash($0, parent: key.parent) }
+        var position = Int(hash & index.slotMask)
+        while index.slots[position].parent >= 0 { position = (position + 1) & (capacity - 1) }
+        index.slots[position] = Slot(
+          hash: hash, parent: key.parent, child: child, textStart: start,
+          textCount: Int32(key.text.count))
+      }
+      index.globalRoot = globalRoot
+      index.text.append(0)  // never empty, so a base address always exists
+      return index
+    }
+
+    private mutating func flatten(_ list: [Terminal]) -> TerminalRange {
+      guard !list.isEmpty else { return TerminalRange() }
+      let range = TerminalRange(start: Int32(index.terminals.count), count: Int32(list.count))
+      index.terminals += list
+      return range
+    }
+  }
+}
+
+extension RoutePattern {
+  /// How many expansions the optional groups give (2^groups).
+  var expansionCount: Int { 1 << groups.count }
+
+  /// One expansion: the segments with the groups whose bit is set in `mask`.
+  func expansion(_ mask: Int) -> [PatternSegment] {
+    guard mask != 0 else { return segments }
+    var result = segments
+    for (index, group) in groups.enumerated() where mask & (1 << index) != 0 {
+      result += group
+    }
+    return result
+  }
+}

@@ -1,0 +1,283 @@
+/// A URL as the trie walk sees it: byte ranges for the scheme, the domain, the decoded path
+/// segments and the decoded query items, pointing into the caller's memory (ROUTING.md
+/// section 3 gives what each range holds).
+struct URLView {
+  /// The scheme as written (compared ignoring ASCII case), if any.
+  var scheme: ByteSlice?
+  /// The host when it is a domain (compared ignoring ASCII case), if any.
+  var domain: ByteSlice?
+  /// The decoded path segments, a host that is not a domain first.
+  var segments: UnsafeBufferPointer<ByteSlice>
+  /// The decoded query items in order.
+  var query: UnsafeBufferPointer<QueryPiece>
+}
+
+/// A range of bytes somewhere in memory.
+struct ByteSlice {
+  var start: UnsafePointer<UInt8>?
+  var count: Int
+
+  /// The bytes.
+  @inline(__always) var bytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: start, count: count)
+  }
+
+  /// The bytes as a string (they are valid UTF-8 wherever a view is made).
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Byte-wise equality.
+  @inline(__always) func equals(_ other: ByteSlice) -> Bool {
+    guard count == other.count else { return false }
+    guard count > 0 else { return true }
+    return memoryEqual(start!, other.start!, count)
+  }
+}
+
+/// One decoded query item.
+struct QueryPiece {
+  var key: ByteSlice
+  var value: ByteSlice
+}
+
+/// Reads raw URL bytes into a ``URLView`` without allocating, for the common case: ASCII
+/// URLs whose authority is a plain host, whose escapes decode to ASCII, with no dot segments
+/// and at most ``maxSegments`` segments and ``maxQueryItems`` query items. Anything else
+/// (and every error) returns nil, and the caller reads the URL with ``RouteURL`` instead, which
+/// decides exactly as this would.
+enum URLScanner {
+  /// Segments the fast path handles.
+  static let maxSegments = 32
+  /// Query items the fast path handles.
+  static let maxQueryItems = 32
+
+  /// Calls `body` with the view of `input`, or returns nil when the fast path does not apply.
+  static func scan<R>(_ input: UnsafeBufferPointer<UInt8>, _ body: (URLView) -> R) -> R? {
+    guard let base = input.baseAddress, !input.isEmpty else { return nil }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { scratch in
+      withUnsafeTemporaryAllocation(of: ByteSlice.self, capacity: maxSegments) { segments in
+        withUnsafeTemporaryAllocation(of: QueryPiece.self, capacity: maxQueryItems) { query in
+          scan(base, input.count, scratch, segments, query, body)
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func scan<R>(
+    _ base: UnsafePointer<UInt8>, _ count: Int, _ scratch: UnsafeMutableBufferPointer<UInt8>,
+    _ segments: UnsafeMutableBufferPointer<ByteSlice>,
+    _ query: UnsafeMutableBufferPointer<QueryPiece>, _ body: (URLView) -> R
+  ) -> R? {
+    // The fragment is dropped; the rest must be ASCII here.
+    var end = count
+    var cursor = 0
+    while cursor < count {
+      let byte = base[cursor]
+      if byte >= 0x80 { return nil }
+      if byte == 0x23 {
+        end = cursor
+        break
+      }
+      cursor += 1
+    }
+    var index = 0
+    var scheme: ByteSlice?
+    if end > 0, base[0].isASCIILetter {
+      var schemeEnd = 1
+      while schemeEnd < end {
+        let byte = base[schemeEnd]
+        guard byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        else { break }
+        schemeEnd += 1
+      }
+      if schemeEnd < end, base[schemeEnd] == 0x3A {
+        scheme = ByteSlice(start: base, count: schemeEnd)
+        index = schemeEnd + 1
+      }
+    }
+    var pathEnd = index
+    while pathEnd < end, base[pathEnd] != 0x3F { pathEnd += 1 }
+
+    var segmentCount = 0
+    var domain: ByteSlice?
+    var used = 0  // scratch bytes used by decoding
+    if scheme != nil, pathEnd - index >= 2, base[index] == 0x2F, base[index + 1] == 0x2F {
+      let start = index + 2
+      var authorityEnd = start
+      var hasDot = false
+      while authorityEnd < pathEnd {
+        let byte = base[authorityEnd]
+        if byte == 0x2F { break }
+        // User information, ports, IPv6 and escapes in the host: the full reader.
+        if byte == 0x40 || byte == 0x5B || byte == 0x3A || byte == 0x25 { return nil }
+        if byte == 0x2E { hasDot = true }
+        authorityEnd += 1
+      }
+      let host = ByteSlice(start: base + start, count: authorityEnd - start)
+      if host.count > 0 {
+        if hasDot || isLocalhost(host) {
+          domain = host
+        } else {
+          segments[0] = host
+          segmentCount = 1
+        }
+      }
+      index = authorityEnd
+    }
+
+    // Path: split on `/`, skip empty pieces, decode pieces with `%`.
+    var segmentStart = index
+    cursor = index
+    var hasEscape = false
+    while cursor <= pathEnd {
+      if cursor == pathEnd || base[cursor] == 0x2F {
+        if cursor > segmentStart {
+          guard segmentCount < maxSegments else { return nil }
+          var piece = ByteSlice(start: base + segmentStart, count: cursor - segmentStart)
+          if hasEscape {
+            guard let decoded = decode(piece, plusAsSpace: false, into: scratch, at: &used) else {
+              return nil
+            }
+            piece = decoded
+          }
+          if isDotSegment(piece) { return nil }
+          segments[segmentCount] = piece
+          segmentCount += 1
+        }
+        segmentStart = cursor + 1
+        hasEscape = false
+      } else if base[cursor] == 0x25 {
+        hasEscape = true
+      }
+      cursor += 1
+    }
+
+    // Query: split on `&`, then on the first `=`; `+` is a space; skip empty pieces.
+    var queryCount = 0
+    if pathEnd < end {
+      var pieceStart = pathEnd + 1
+      var position = pieceStart
+      var equals = -1
+      var needsDecoding = false
+      while position <= end {
+        if position == end || base[position] == 0x26 {
+          if position > pieceStart {
+            guard queryCount < maxQueryItems else { return nil }
+            let keyEnd = equals >= 0 ? equals : position
+            var key = ByteSlice(start: base + pieceStart, count: keyEnd - pieceStart)
+            var value = ByteSlice(start: base + position, count: 0)
+            if equals >= 0 { value = ByteSlice(start: base + equals + 1, count: position - equals - 1) }
+            if needsDecoding {
+              guard let decodedKey = decode(key, plusAsSpace: true, into: scratch, at: &used),
+                let decodedValue = decode(value, plusAsSpace: true, into: scratch, at: &used)
+              else { return nil }
+              key = decodedKey
+              value = decodedValue
+            }
+            query[queryCount] = QueryPiece(key: key, value: value)
+            queryCount += 1
+          }
+          pieceStart = position + 1
+          equals = -1
+          needsDecoding = false
+        } else {
+          let byte = base[position]
+          if byte == 0x3D && equals < 0 { equals = position }
+          if byte == 0x25 || byte == 0x2B { needsDecoding = true }
+        }
+        position += 1
+      }
+    }
+    let view = URLView(
+      scheme: scheme, domain: domain,
+      segments: UnsafeBufferPointer(rebasing: segments[0..<segmentCount]),
+      query: UnsafeBufferPointer(rebasing: query[0..<queryCount]))
+    return body(view)
+  }
+
+  /// `localhost` in any ASCII case.
+  @inline(__always)
+  private static func isLocalhost(_ host: ByteSlice) -> Bool {
+    guard host.count == 9 else { return false }
+    let expected: StaticString = "localhost"
+    let bytes = host.bytes
+    return expected.withUTF8Buffer { word in
+      for offset in 0..<9 where bytes[offset] | 0x20 != word[offset] { return false }
+      return true
+    }
+  }
+
+  @inline(__always)
+  private static func isDotSegment(_ piece: ByteSlice) -> Bool {
+    let bytes = piece.bytes
+    if piece.count == 1 { return bytes[0] == 0x2E }
+    if piece.count == 2 { return bytes[0] == 0x2E && bytes[1] == 0x2E }
+    return false
+  }
+
+  /// Percent-decodes `piece` into `scratch` at `used`; nil for a bad escape or a decoded byte
+  /// that is not ASCII (the full reader then checks UTF-8).
+  private static func decode(
+    _ piece: ByteSlice, plusAsSpace: Bool, into scratch: UnsafeMutableBufferPointer<UInt8>,
+    at used: inout Int
+  ) -> ByteSlice? {
+    let start = used
+    let bytes = piece.bytes
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x25 {
+        guard bytes.count - index >= 3, let high = bytes[index + 1].hexValue,
+          let low = bytes[index + 2].hexValue
+        else { return nil }
+        let decoded = high << 4 | low
+        guard decoded < 0x80 else { return nil }
+        scratch[used] = decoded
+        index += 3
+      } else {
+        scratch[used] = plusAsSpace && byte == 0x2B ? 0x20 : byte
+        index += 1
+      }
+      used += 1
+    }
+    return ByteSlice(start: UnsafePointer(scratch.baseAddress! + start), count: used - start)
+  }
+}
+
+extension RouteURL {
+  /// Calls `body` with a view of this URL (its parts copied into one buffer).
+  func withView<R>(_ body: (URLView) -> R) -> R {
+    var storage: [UInt8] = []
+    var ranges: [(Int, Int)] = []
+    func add(_ text: String) {
+      ranges.append((storage.count, text.utf8.count))
+      storage += text.utf8
+    }
+    add(scheme ?? "")
+    add(domain ?? "")
+    for segment in segments { add(segment) }
+    for item in query {
+      add(item.key)
+      add(item.value)
+    }
+    storage.append(0)
+    return storage.withUnsafeBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      func slice(_ index: Int) -> ByteSlice {
+        ByteSlice(start: base + ranges[index].0, count: ranges[index].1)
+      }
+      let segmentSlices = (0..<segments.count).map { slice(2 + $0) }
+      let pieces = (0..<query.count).map {
+        QueryPiece(key: slice(2 + segments.count + 2 * $0), value: slice(3 + segments.count + 2 * $0))
+      }
+      return segmentSlices.withUnsafeBufferPointer { segmentBuffer in
+        pieces.withUnsafeBufferPointer { queryBuffer in
+          body(
+            URLView(
+              scheme: scheme == nil ? nil : slice(0), domain: domain == nil ? nil : slice(1),
+              segments: segmentBuffer, query: queryBuffer))
+        }
+      }
+    }
+  }
+}

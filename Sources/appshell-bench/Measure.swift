@@ -1,0 +1,53 @@
+import Foundation
+import Routing
+
+/// Monotonic nanoseconds.
+@inline(__always)
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Nanoseconds `body` takes, best of `rounds` (the least disturbed run).
+func bestTime(rounds: Int, _ body: () -> Void) -> Double {
+  var best = UInt64.max
+  for _ in 0..<rounds {
+    let start = now()
+    body()
+    best = min(best, now() - start)
+  }
+  return Double(best)
+}
+
+/// Resident memory in bytes, from /proc/self/statm.
+func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return 0
+  }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Keeps a value alive so the optimizer cannot drop the work that made it.
+@inline(never)
+func consume<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// The floor: one pass over each URL's bytes finding split points (`/`, `?`, `&`, `=`) and
+/// whether a `%` is present, with no allocation; what any router must at least do.
+@inline(never)
+func floorPass(_ corpus: URLCorpus) -> Int {
+  var total = 0
+  corpus.forEach { url in
+    var splits = 0
+    var percent = false
+    for byte in url {
+      switch byte {
+      case 0x2F, 0x3F, 0x26, 0x3D: splits &+= 1
+      case 0x25: percent = true
+      default: break
+      }
+    }
+    total &+= splits &+ (percent ? 1 : 0)
+  }
+  return total
+}
