@@ -37,7 +37,7 @@ func consume<T>(_ value: T) {
 @inline(never)
 func floorPass(_ corpus: URLCorpus) -> Int {
   var total = 0
-  corpus.forEach { url in
+  corpus.eachURL { url in
     var splits = 0
     var percent = false
     for byte in url {

@@ -29,7 +29,7 @@ struct URLCorpus {
 
   /// Calls `body` with each URL's bytes in order.
   @inline(__always)
-  func forEach(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  func eachURL(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withUnsafeBufferPointer { all in
       var start = 0
       for end in ends {
@@ -78,11 +78,14 @@ struct Workload {
         url = "myapp://nowhere\(rng.below(1000))/x/y"
       } else if roll < 10 {
         let section = rng.below(max(1, count / 4))
-        url = "\(Self.schemes[section % 5] == "https" ? "https://m.example.com" : Self.schemes[section % 5] + ":/")/s\(section)/zzz/\(rng.below(100))"
+        url =
+          "\(Self.schemes[section % 5] == "https" ? "https://m.example.com" : Self.schemes[section % 5] + ":/")/s\(section)/zzz/\(rng.below(100))"
       } else {
         url = samplers[rng.below(count)](&rng)
       }
-      if roll >= 80 && !url.contains("?") { url += "?utm_source=push&utm_campaign=c\(rng.below(50))" }
+      if roll >= 80 && !url.contains("?") {
+        url += "?utm_source=push&utm_campaign=c\(rng.below(50))"
+      }
       urls.append(url)
     }
   }
@@ -99,7 +102,10 @@ struct Workload {
     case 3:
       return (
         "\(base)/item/:name", 0,
-        { rng in rng.below(4) == 0 ? "\(base)/item/a%20b\(rng.below(99))" : "\(base)/item/n\(rng.below(1000))" }
+        { rng in
+          rng.below(4) == 0
+            ? "\(base)/item/a%20b\(rng.below(99))" : "\(base)/item/n\(rng.below(1000))"
+        }
       )
     // B: an int beside a string.
     case 4: return ("\(base)/help", 0, { _ in "\(base)/help" })
@@ -112,17 +118,24 @@ struct Workload {
       return (
         "\(base)/news/:slug(/:page)", 0,
         { rng in
-          rng.below(2) == 0 ? "\(base)/news/story\(rng.below(500))" : "\(base)/news/story\(rng.below(500))/\(rng.below(9))"
+          rng.below(2) == 0
+            ? "\(base)/news/story\(rng.below(500))"
+            : "\(base)/news/story\(rng.below(500))/\(rng.below(9))"
         }
       )
-    case 10: return ("\(base)/files/*", 0, { rng in "\(base)/files/docs/\(rng.below(50))/read%2Fme" })
+    case 10:
+      return ("\(base)/files/*", 0, { rng in "\(base)/files/docs/\(rng.below(50))/read%2Fme" })
     case 11: return ("\(base)/files/readme", 0, { _ in "\(base)/files/readme" })
     // D: string, float and a query constraint.
     case 12: return ("\(base)/cart/:step", 0, { rng in "\(base)/cart/step\(rng.below(5))" })
-    case 13: return ("\(base)/p/:name/reviews", 0, { rng in "\(base)/p/prod\(rng.below(999))/reviews" })
+    case 13:
+      return ("\(base)/p/:name/reviews", 0, { rng in "\(base)/p/prod\(rng.below(999))/reviews" })
     case 14: return ("\(base)/p/<float:price>", 0, { rng in "\(base)/p/\(rng.below(999)).99" })
     case 15:
-      return ("\(base)/order?id=<int:id>", 0, { rng in "\(base)/order?id=\(rng.below(1_000_000))&ref=home" })
+      return (
+        "\(base)/order?id=<int:id>", 0,
+        { rng in "\(base)/order?id=\(rng.below(1_000_000))&ref=home" }
+      )
     // E: a literal, a uuid, two strings and a global pattern with a priority.
     case 16: return ("\(base)/settings", 0, { _ in "\(base)/settings" })
     case 17:
@@ -134,7 +147,8 @@ struct Workload {
           return "\(base)/token/\(padded)-1234-5678-9abc-DEF012345678"
         }
       )
-    case 18: return ("\(base)/a/:x/:y", 0, { rng in "\(base)/a/x\(rng.below(99))/y\(rng.below(99))" })
+    case 18:
+      return ("\(base)/a/:x/:y", 0, { rng in "\(base)/a/x\(rng.below(99))/y\(rng.below(99))" })
     default:
       return ("/\(name)/g/:x", 1, { rng in "myapp://\(name)/g/v\(rng.below(999))" })
     }
@@ -153,6 +167,8 @@ struct Workload {
   }
 
   private func quote(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "\"", with: "\\\"") + "\""
   }
 }

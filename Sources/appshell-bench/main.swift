@@ -11,6 +11,33 @@ import Routing
 // pass over the same bytes). Ratios are against the floor and the 10-route figure of this run.
 
 let quick = CommandLine.arguments.contains("--quick")
+
+// `--profile decide|full SIZE URLS`: only that loop, for `valgrind --tool=callgrind` or perf.
+if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
+  CommandLine.arguments.count > flag + 3, let size = Int(CommandLine.arguments[flag + 2]),
+  let count = Int(CommandLine.arguments[flag + 3])
+{
+  let workload = Workload(routes: size, urls: count, seed: 7)
+  let router = try! Router(
+    workload.patterns.map {
+      Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
+    })
+  var found = 0
+  let full = CommandLine.arguments[flag + 1] == "full"
+  let start = now()
+  for _ in 0..<5 {
+    workload.urls.eachURL { bytes in
+      if full {
+        found &+= router.match(bytes: bytes)?.params.count ?? 0
+      } else if router.decide(bytes: bytes) != nil {
+        found &+= 1
+      }
+    }
+  }
+  let perURL = Double(now() - start) / Double(5 * count)
+  print("profile: \(CommandLine.arguments[flag + 1]) \(size) routes: \(found), \(perURL) ns/URL")
+  exit(0)
+}
 let sizes = quick ? [10, 100] : [10, 100, 1000, 10_000, 100_000]
 let urlCount = quick ? 20_000 : 1_000_000
 let replayKeys = quick ? 2_000 : 200_000
@@ -50,7 +77,9 @@ var results: [SizeResult] = []
 var memoryPerRoute = 0.0
 for size in sizes {
   let workload = Workload(routes: size, urls: urlCount, seed: seed &+ UInt64(size))
-  let routes = workload.patterns.map { Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority) }
+  let routes = workload.patterns.map {
+    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
+  }
   let compileRounds = size >= 100_000 ? 3 : 10
   var router = try! Router(routes)
   let compile = bestTime(rounds: compileRounds) { router = try! Router(routes) }
@@ -69,27 +98,31 @@ for size in sizes {
   var matched = 0
   let decide = bestTime(rounds: 3) {
     var found = 0
-    corpus.forEach { if router.decide(bytes: $0) != nil { found &+= 1 } }
+    corpus.eachURL { if router.decide(bytes: $0) != nil { found &+= 1 } }
     matched = found
   }
   let full = bestTime(rounds: 3) {
     var parameters = 0
-    corpus.forEach { parameters &+= router.match(bytes: $0)?.params.count ?? 0 }
+    corpus.eachURL { parameters &+= router.match(bytes: $0)?.params.count ?? 0 }
     consume(parameters)
   }
   var linearCorpus = URLCorpus()
-  for index in 0..<linearCount { linearCorpus.append(String(decoding: corpus.url(index), as: UTF8.self)) }
+  for index in 0..<linearCount {
+    linearCorpus.append(String(decoding: corpus.url(index), as: UTF8.self))
+  }
   let linearDecide = bestTime(rounds: 2) {
     var found = 0
-    linearCorpus.forEach { bytes in
+    linearCorpus.eachURL { bytes in
       if let url = try? RouteURL(bytes: Array(bytes)), linear.decide(url) != nil { found &+= 1 }
     }
     consume(found)
   }
   let linearFull = bestTime(rounds: 2) {
     var parameters = 0
-    linearCorpus.forEach { bytes in
-      if let url = try? RouteURL(bytes: Array(bytes)) { parameters &+= linear.match(url)?.params.count ?? 0 }
+    linearCorpus.eachURL { bytes in
+      if let url = try? RouteURL(bytes: Array(bytes)) {
+        parameters &+= linear.match(url)?.params.count ?? 0
+      }
     }
     consume(parameters)
   }
@@ -109,7 +142,9 @@ do {
   let workload = Workload(routes: size, urls: 0, seed: seed)
   let texts = workload.patterns
   let before = residentBytes()
-  let routes = texts.map { Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority) }
+  let routes = texts.map {
+    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
+  }
   let router = try! Router(routes)
   let after = residentBytes()
   memoryPerRoute = Double(after - before) / Double(size)
@@ -123,20 +158,25 @@ _ = ReplayBench.run(app: app, keys: Array(keys.prefix(1000)))
 let replay = ReplayBench.run(app: app, keys: keys)
 
 // Report.
-func format(_ value: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", value) }
+func format(_ value: Double, _ decimals: Int = 1) -> String {
+  String(format: "%.\(decimals)f", value)
+}
 print("appshell-bench: \(urlCount) URLs per size, seed \(seed), release build")
 print(
-  "routes   compile ms  load ms  decide ns  full ns  floor ns  decide/floor  full/floor  linear ns   linear/decide  checked")
+  "routes   compile ms  load ms  decide ns  full ns  floor ns  decide/floor  full/floor  linear ns   linear/decide  checked"
+)
 let ten = results.first { $0.routes == 10 }!
 for result in results {
   let columns = [
     String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0),
     format(result.compileMs, 2).leftPad(10), format(result.loadMs, 2).leftPad(8),
     format(result.decideNs).leftPad(10), format(result.fullNs).leftPad(8),
-    format(result.floorNs).leftPad(9), (format(result.decideNs / result.floorNs, 2) + "x").leftPad(13),
+    format(result.floorNs).leftPad(9),
+    (format(result.decideNs / result.floorNs, 2) + "x").leftPad(13),
     (format(result.fullNs / result.floorNs, 2) + "x").leftPad(11),
     format(result.linearDecideNs, 0).leftPad(10),
-    (format(result.linearDecideNs / result.decideNs, 0) + "x").leftPad(15), String(result.checked).leftPad(8),
+    (format(result.linearDecideNs / result.decideNs, 0) + "x").leftPad(15),
+    String(result.checked).leftPad(8),
   ]
   print(columns.joined(separator: " "))
 }
@@ -144,14 +184,18 @@ let largest = results.last!
 print(
   "\(largest.routes) routes vs 10: decide \(format(largest.decideNs / ten.decideNs, 2))x, full \(format(largest.fullNs / ten.fullNs, 2))x"
 )
-print("memory: \(format(memoryPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
-print("replay: \(format(replay.keysPerSecond, 0)) keys/s with an 80x24 frame after every key (\(keys.count) keys)")
+print(
+  "memory: \(format(memoryPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
+print(
+  "replay: \(format(replay.keysPerSecond, 0)) keys/s with an 80x24 frame after every key (\(keys.count) keys)"
+)
 
 var json = "{\"urls\":\(urlCount),\"seed\":\(seed),\"sizes\":["
 json += results.map { r in
   "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
 }.joined(separator: ",")
-json += "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(memoryPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
+json +=
+  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(memoryPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
 print(json)
 
 extension String {

@@ -277,7 +277,16 @@ private let sampleRequests: [WireRequest] = [
   @Test func lengthIsCheckedBeforeAnythingElse() {
     let garbage = [UInt8](repeating: 0xFF, count: WireProtocol.maxMessageBytes)
     #expect(requestError(garbage) == "message too long: 65536 bytes (at most 65536)")
-    #expect(replyError(garbage) == "message too long: 65536 bytes (at most 65536)")
+    let huge = [UInt8](repeating: 0xFF, count: WireProtocol.maxReplyBytes)
+    #expect(replyError(huge) == "message too long: 16777216 bytes (at most 16777216)")
+  }
+
+  @Test func repliesMayBeLongerThanRequests() {
+    let text = String(repeating: "x", count: 100_000)
+    let reply = WireReply.success([JSONMember("status", .string(text))])
+    let line = Array(reply.encoded.dropLast())
+    #expect(line.count > WireProtocol.maxMessageBytes)
+    #expect((try? WireReply.decode(line)) == reply)
   }
 
   // MARK: Replies

@@ -59,10 +59,10 @@ public struct Router: Sendable {
   /// its parameters.
   public func matches(_ url: RouteURL) -> [RouteMatch] {
     url.withView { view in
-      var found: [Candidate] = []
-      walkAll(view) { found.append($0) }
+      var sink = RouterIndex.Sink(all: [])
+      index.walkAll(view, &sink)
       var seen: Set<Int32> = []
-      return found.sorted(by: isRankedBefore).filter { seen.insert($0.route).inserted }
+      return sink.all!.sorted(by: index.isRankedBefore).filter { seen.insert($0.route).inserted }
         .map { makeMatch($0, view) }
     }
   }
@@ -70,7 +70,7 @@ public struct Router: Sendable {
   /// The index of the best route for the URL in `bytes`, or nil when none matches or the URL
   /// cannot be read. Reads the bytes in place: no allocation for ordinary ASCII URLs.
   public func decide(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    if let route = URLScanner.scan(bytes, { decide($0).route }) {
+    if let route = index.decide(bytes) {
       return route < 0 ? nil : Int(route)
     }
     guard let url = try? RouteURL(bytes: Array(bytes)) else { return nil }
@@ -98,121 +98,14 @@ public struct Router: Sendable {
     }
   }
 
-  // MARK: - Ranking
-
-  private struct Candidate {
-    var route: Int32 = -1
-    var expansion: Int32 = 0
-    /// Order of specificity within one trie (rule 4): lower is more specific.
-    var specificity: Int32 = 0
-  }
-
   /// The best candidate for a view (route -1 when none).
-  private func decide(_ view: URLView) -> Candidate {
-    var best = Candidate()
-    walkAll(view) { candidate in
-      if best.route < 0 || isRankedBefore(candidate, best) { best = candidate }
-    }
-    return best
+  private func decide(_ view: URLView) -> RouterIndex.Candidate {
+    var sink = RouterIndex.Sink()
+    index.walkAll(view, &sink)
+    return sink.best
   }
 
-  /// Reports every matching (route, expansion) of the URL's scheme trie, then the global one.
-  @inline(__always)
-  private func walkAll(_ view: URLView, _ report: (Candidate) -> Void) {
-    if let scheme = view.scheme {
-      let root = index.root(forScheme: scheme.bytes)
-      if root >= 0 {
-        var order: Int32 = 0
-        walk(root, 0, view, &order, report)
-      }
-    }
-    var order: Int32 = 0
-    walk(index.globalRoot, 0, view, &order, report)
-  }
-
-  private func isRankedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
-    let infoA = index.routeInfo[Int(a.route)]
-    let infoB = index.routeInfo[Int(b.route)]
-    if infoA.priority != infoB.priority { return infoA.priority > infoB.priority }
-    if infoA.hasScheme != infoB.hasScheme { return infoA.hasScheme }
-    let domainA = infoA.domainCount >= 0
-    if domainA != (infoB.domainCount >= 0) { return domainA }
-    if a.specificity != b.specificity { return a.specificity < b.specificity }
-    if infoA.constraintCount != infoB.constraintCount {
-      return infoA.constraintCount > infoB.constraintCount
-    }
-    if a.route != b.route { return a.route < b.route }
-    return a.expansion < b.expansion
-  }
-
-  /// Depth-first walk that visits children from the most to the least specific kind, so the
-  /// order in which terminal lists are reached is the specificity order of rule 4.
-  private func walk(
-    _ nodeIndex: Int32, _ segment: Int, _ view: URLView, _ order: inout Int32,
-    _ report: (Candidate) -> Void
-  ) {
-    let node = index.nodes[Int(nodeIndex)]
-    let segments = view.segments
-    if segment == segments.count {
-      collect(node.terminals, view, &order, report)
-      collect(node.restTerminals, view, &order, report)
-      return
-    }
-    let text = segments[segment].bytes
-    let literal = index.literalChild(of: nodeIndex, text)
-    if literal >= 0 { walk(literal, segment + 1, view, &order, report) }
-    if node.int >= 0, bytesAreInt(text) { walk(node.int, segment + 1, view, &order, report) }
-    if node.float >= 0, bytesAreFloat(text) {
-      walk(node.float, segment + 1, view, &order, report)
-    }
-    if node.uuid >= 0, bytesAreUUID(text) { walk(node.uuid, segment + 1, view, &order, report) }
-    if node.string >= 0 { walk(node.string, segment + 1, view, &order, report) }
-    collect(node.pathTerminals, view, &order, report)
-    collect(node.restTerminals, view, &order, report)
-  }
-
-  @inline(__always)
-  private func collect(
-    _ range: RouterIndex.TerminalRange, _ view: URLView, _ order: inout Int32,
-    _ report: (Candidate) -> Void
-  ) {
-    guard range.count > 0 else { return }
-    order += 1
-    for position in Int(range.start)..<Int(range.start + range.count) {
-      let terminal = index.terminals[position]
-      let info = index.routeInfo[Int(terminal.route)]
-      if info.domainCount >= 0 {
-        guard let domain = view.domain,
-          index.equalsTextIgnoringASCIICase(info.domainStart, info.domainCount, domain.bytes)
-        else { continue }
-      }
-      if info.constraintCount > 0 && !acceptsConstraints(info, view) { continue }
-      report(
-        Candidate(route: terminal.route, expansion: terminal.expansion, specificity: order))
-    }
-  }
-
-  /// Whether every query constraint of the route holds: its key once, with a fitting value.
-  private func acceptsConstraints(_ info: RouterIndex.RouteInfo, _ view: URLView) -> Bool {
-    let start = Int(info.constraintStart)
-    for position in start..<start + Int(info.constraintCount) {
-      let constraint = index.constraints[position]
-      var found: ByteSlice?
-      for item in view.query
-      where index.equalsText(constraint.keyStart, constraint.keyCount, item.key.bytes) {
-        if found != nil { return false }
-        found = item.value
-      }
-      guard let value = found else { return false }
-      if constraint.literalCount >= 0 {
-        guard index.equalsText(constraint.literalStart, constraint.literalCount, value.bytes)
-        else { return false }
-      } else if !constraint.type.accepts(value.bytes) {
-        return false
-      }
-    }
-    return true
-  }
+  private typealias Candidate = RouterIndex.Candidate
 
   // MARK: - Parameters
 
@@ -266,7 +159,8 @@ public struct Router: Sendable {
       let key = Array(constraint.key.utf8)
       let found = key.withUnsafeBufferPointer { key in
         query.first { item in
-          item.key.count == key.count && (key.isEmpty || memoryEqual(item.key.start!, key.baseAddress!, key.count))
+          item.key.count == key.count
+            && (key.isEmpty || memoryEqual(item.key.start!, key.baseAddress!, key.count))
         }
       }
       if let found, let value = type.value(of: found.value.string) { params[name] = value }

@@ -4,7 +4,7 @@
 ///
 /// Flat arrays keep the structure small (no per-node dictionaries) and let a lookup compare
 /// segments as UTF-8 bytes without making a single `String`.
-struct RouterIndex: Sendable {
+final class RouterIndex: @unchecked Sendable {
   /// A trie node: its typed children and the routes that end, or start a `<path:>` or `*`, here.
   struct Node: Sendable {
     var int: Int32 = -1
@@ -61,18 +61,72 @@ struct RouterIndex: Sendable {
     var type: CaptureType
   }
 
-  var nodes: [Node] = []
-  var terminals: [Terminal] = []
-  var slots: [Slot] = []
-  var slotMask: UInt32 = 0
+  /// A scheme's root node, the scheme as a range of ``text`` (lowercase).
+  struct SchemeRoot: Sendable {
+    var start: Int32
+    var count: Int32
+    var root: Int32
+  }
+
+  /// The arrays a builder fills, before they move into fixed buffers.
+  struct Tables {
+    var nodes: [Node] = []
+    var terminals: [Terminal] = []
+    var slots: [Slot] = []
+    var slotMask: UInt32 = 0
+    var text: [UInt8] = []
+    var routeInfo: [RouteInfo] = []
+    var constraints: [Constraint] = []
+    var schemes: [SchemeRoot] = []
+    var globalRoot: Int32 = 0
+  }
+
+  // Immutable after `init`, held in raw buffers so a lookup does no reference counting.
+  let nodes: UnsafeMutableBufferPointer<Node>
+  let terminals: UnsafeMutableBufferPointer<Terminal>
+  let slots: UnsafeMutableBufferPointer<Slot>
+  let slotMask: UInt32
   /// Every literal, domain, query key and scheme, back to back.
-  var text: [UInt8] = []
-  var routeInfo: [RouteInfo] = []
-  var constraints: [Constraint] = []
-  /// Each scheme's root node, scheme as a range of ``text`` (lowercase).
-  var schemes: [(start: Int32, count: Int32, root: Int32)] = []
+  let text: UnsafeMutableBufferPointer<UInt8>
+  let routeInfo: UnsafeMutableBufferPointer<RouteInfo>
+  let constraints: UnsafeMutableBufferPointer<Constraint>
+  let schemes: UnsafeMutableBufferPointer<SchemeRoot>
   /// The root of the global trie (patterns without a scheme).
-  var globalRoot: Int32 = 0
+  let globalRoot: Int32
+
+  private init(_ tables: Tables) {
+    func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+      let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+      _ = buffer.initialize(from: array)
+      return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+    }
+    nodes = copy(tables.nodes)
+    terminals = copy(tables.terminals)
+    slots = copy(tables.slots)
+    slotMask = tables.slotMask
+    text = copy(tables.text)
+    routeInfo = copy(tables.routeInfo)
+    constraints = copy(tables.constraints)
+    schemes = copy(tables.schemes)
+    globalRoot = tables.globalRoot
+  }
+
+  deinit {
+    nodes.deallocate()
+    terminals.deallocate()
+    slots.deallocate()
+    text.deallocate()
+    routeInfo.deallocate()
+    constraints.deallocate()
+    schemes.deallocate()
+  }
+
+  /// Bytes held, for the memory report.
+  var byteCount: Int {
+    nodes.count * MemoryLayout<Node>.stride + terminals.count * MemoryLayout<Terminal>.stride
+      + slots.count * MemoryLayout<Slot>.stride + text.count + routeInfo.count
+      * MemoryLayout<RouteInfo>.stride + constraints.count * MemoryLayout<Constraint>.stride
+  }
 
   /// The hash of a segment under a parent: FNV-1a over the bytes, seeded by the parent.
   @inline(__always)
@@ -89,18 +143,16 @@ struct RouterIndex: Sendable {
   func literalChild(of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard !slots.isEmpty else { return -1 }
     let hash = Self.hash(bytes, parent: parent)
-    return slots.withUnsafeBufferPointer { table in
-      var index = Int(hash & slotMask)
-      while true {
-        let slot = table[index]
-        if slot.parent < 0 { return -1 }
-        if slot.hash == hash && slot.parent == parent && Int(slot.textCount) == bytes.count
-          && equalsText(slot.textStart, slot.textCount, bytes)
-        {
-          return slot.child
-        }
-        index = (index + 1) & Int(slotMask)
+    var index = Int(hash & slotMask)
+    while true {
+      let slot = slots[index]
+      if slot.parent < 0 { return -1 }
+      if slot.hash == hash && slot.parent == parent && Int(slot.textCount) == bytes.count
+        && equalsText(slot.textStart, slot.textCount, bytes)
+      {
+        return slot.child
       }
+      index = (index + 1) & Int(slotMask)
     }
   }
 
@@ -109,9 +161,7 @@ struct RouterIndex: Sendable {
   func equalsText(_ start: Int32, _ count: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard Int(count) == bytes.count else { return false }
     if count == 0 { return true }
-    return text.withUnsafeBufferPointer { stored in
-      memoryEqual(stored.baseAddress! + Int(start), bytes.baseAddress!, Int(count))
-    }
+    return memoryEqual(text.baseAddress! + Int(start), bytes.baseAddress!, Int(count))
   }
 
   /// Whether `bytes`, with ASCII letters lowercased, equal the stored (lowercase) text.
@@ -120,14 +170,12 @@ struct RouterIndex: Sendable {
     _ start: Int32, _ count: Int32, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     guard Int(count) == bytes.count else { return false }
-    return text.withUnsafeBufferPointer { stored in
-      for offset in 0..<Int(count) {
-        var byte = bytes[offset]
-        if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-        if stored[Int(start) + offset] != byte { return false }
-      }
-      return true
+    for offset in 0..<Int(count) {
+      var byte = bytes[offset]
+      if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+      if text[Int(start) + offset] != byte { return false }
     }
+    return true
   }
 
   /// The root node for a URL's scheme (given as written), or -1.
@@ -137,6 +185,144 @@ struct RouterIndex: Sendable {
       return scheme.root
     }
     return -1
+  }
+}
+
+// MARK: - Walking
+
+extension RouterIndex {
+  /// A (route, expansion) that matches, with its order of specificity within its trie
+  /// (ROUTING.md section 4, rule 4): lower is more specific.
+  struct Candidate {
+    var route: Int32 = -1
+    var expansion: Int32 = 0
+    var specificity: Int32 = 0
+  }
+
+  /// Where a walk puts what it finds: the best so far, and every candidate when `all` is set.
+  struct Sink {
+    var best = Candidate()
+    var all: [Candidate]?
+  }
+
+  /// The best route for raw URL bytes read in place (-1: none), or nil when the URL needs the
+  /// full reader.
+  @inline(__always)
+  func decide(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    withUnsafeTemporaryAllocation(
+      byteCount: URLScanner.scratchBytes,
+      alignment: MemoryLayout<ByteSlice>.alignment
+    ) { scratch -> Int32? in
+      guard let view = URLScanner.scan(bytes, scratch: scratch) else { return nil }
+      var sink = Sink()
+      walkAll(view, &sink)
+      return sink.best.route
+    }
+  }
+
+  /// Walks the URL's scheme trie, then the global one.
+  @inline(__always)
+  func walkAll(_ view: URLView, _ sink: inout Sink) {
+    if let scheme = view.scheme {
+      let root = root(forScheme: scheme.bytes)
+      if root >= 0 {
+        var order: Int32 = 0
+        walk(root, 0, view, &order, &sink)
+      }
+    }
+    var order: Int32 = 0
+    walk(globalRoot, 0, view, &order, &sink)
+  }
+
+  /// Rules 1 to 6 of ROUTING.md section 4.
+  @inline(__always)
+  func isRankedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
+    let infoA = routeInfo[Int(a.route)]
+    let infoB = routeInfo[Int(b.route)]
+    if infoA.priority != infoB.priority { return infoA.priority > infoB.priority }
+    if infoA.hasScheme != infoB.hasScheme { return infoA.hasScheme }
+    let domainA = infoA.domainCount >= 0
+    if domainA != (infoB.domainCount >= 0) { return domainA }
+    if a.specificity != b.specificity { return a.specificity < b.specificity }
+    if infoA.constraintCount != infoB.constraintCount {
+      return infoA.constraintCount > infoB.constraintCount
+    }
+    if a.route != b.route { return a.route < b.route }
+    return a.expansion < b.expansion
+  }
+
+  /// Depth-first walk that visits children from the most to the least specific kind, so the
+  /// order in which terminal lists are reached is the specificity order of rule 4.
+  private func walk(
+    _ nodeIndex: Int32, _ segment: Int, _ view: URLView, _ order: inout Int32,
+    _ sink: inout Sink
+  ) {
+    let node = nodes[Int(nodeIndex)]
+    let segments = view.segments
+    if segment == segments.count {
+      collect(node.terminals, view, &order, &sink)
+      collect(node.restTerminals, view, &order, &sink)
+      return
+    }
+    let text = segments[segment].bytes
+    let literal = literalChild(of: nodeIndex, text)
+    if literal >= 0 { walk(literal, segment + 1, view, &order, &sink) }
+    if node.int >= 0, bytesAreInt(text) { walk(node.int, segment + 1, view, &order, &sink) }
+    if node.float >= 0, bytesAreFloat(text) {
+      walk(node.float, segment + 1, view, &order, &sink)
+    }
+    if node.uuid >= 0, bytesAreUUID(text) { walk(node.uuid, segment + 1, view, &order, &sink) }
+    if node.string >= 0 { walk(node.string, segment + 1, view, &order, &sink) }
+    collect(node.pathTerminals, view, &order, &sink)
+    collect(node.restTerminals, view, &order, &sink)
+  }
+
+  @inline(__always)
+  private func collect(
+    _ range: TerminalRange, _ view: URLView, _ order: inout Int32, _ sink: inout Sink
+  ) {
+    guard range.count > 0 else { return }
+    order += 1
+    for position in Int(range.start)..<Int(range.start + range.count) {
+      let terminal = terminals[position]
+      let info = routeInfo[Int(terminal.route)]
+      if info.domainCount >= 0 {
+        guard let domain = view.domain,
+          equalsTextIgnoringASCIICase(info.domainStart, info.domainCount, domain.bytes)
+        else { continue }
+      }
+      if info.constraintCount > 0 && !acceptsConstraints(info, view) { continue }
+      let candidate = Candidate(
+        route: terminal.route, expansion: terminal.expansion, specificity: order)
+      if sink.all != nil {
+        sink.all!.append(candidate)
+      } else if sink.best.route < 0 || isRankedBefore(candidate, sink.best) {
+        sink.best = candidate
+      }
+    }
+  }
+
+  /// Whether every query constraint of the route holds: its key once, with a fitting value.
+  private func acceptsConstraints(_ info: RouteInfo, _ view: URLView) -> Bool {
+    let start = Int(info.constraintStart)
+    for position in start..<start + Int(info.constraintCount) {
+      let constraint = constraints[position]
+      var found: ByteSlice?
+      for item in view.query
+      where equalsText(constraint.keyStart, constraint.keyCount, item.key.bytes) {
+        if found != nil { return false }
+        found = item.value
+      }
+      guard let value = found else { return false }
+      if constraint.literalCount >= 0 {
+        guard equalsText(constraint.literalStart, constraint.literalCount, value.bytes) else {
+          return false
+        }
+      } else if !constraint.type.accepts(value.bytes) {
+        return false
+      }
+    }
+    return true
   }
 }
 
@@ -161,7 +347,7 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
 
 extension RouterIndex {
   /// Builds the index of `routes` (their conflicts already checked).
-  init(routes: [Router.Route]) {
+  convenience init(routes: [Router.Route]) {
     var builder = Builder()
     for (routeIndex, route) in routes.enumerated() {
       let pattern = route.pattern
@@ -173,12 +359,12 @@ extension RouterIndex {
           Terminal(route: Int32(routeIndex), expansion: Int32(expansion)))
       }
     }
-    self = builder.finish()
+    self.init(builder.finish())
   }
 
   /// Collects nodes with per-node terminal lists and literal children, then flattens them.
   private struct Builder {
-    var index = RouterIndex()
+    var index = Tables()
     var literalChildren: [LiteralKey: Int32] = [:]
     var terminalLists: [[Terminal]] = [[]]
     var pathLists: [[Terminal]] = [[]]
@@ -213,7 +399,7 @@ extension RouterIndex {
         return existing.root
       }
       let root = newNode()
-      index.schemes.append((start, Int32(bytes.count), root))
+      index.schemes.append(SchemeRoot(start: start, count: Int32(bytes.count), root: root))
       return root
     }
 
@@ -302,7 +488,7 @@ extension RouterIndex {
       return next
     }
 
-    mutating func finish() -> RouterIndex {
+    mutating func finish() -> Tables {
       for node in index.nodes.indices {
         index.nodes[node].terminals = flatten(terminalLists[node])
         index.nodes[node].pathTerminals = flatten(pathLists[node])

@@ -46,28 +46,59 @@ struct QueryPiece {
 /// decides exactly as this would.
 enum URLScanner {
   /// Segments the fast path handles.
-  static let maxSegments = 32
+  static let maxSegments = 16
   /// Query items the fast path handles.
-  static let maxQueryItems = 32
+  static let maxQueryItems = 16
+  /// The longest URL the fast path handles, in bytes.
+  static let maxBytes = 256
+
+  /// The scratch memory ``scan(_:scratch:)`` needs: small enough (1 KiB) that Swift takes it
+  /// from the stack.
+  static let scratchBytes =
+    maxSegments * MemoryLayout<ByteSlice>.stride + maxQueryItems
+    * MemoryLayout<QueryPiece>.stride + maxBytes
 
   /// Calls `body` with the view of `input`, or returns nil when the fast path does not apply.
+  @inline(__always)
   static func scan<R>(_ input: UnsafeBufferPointer<UInt8>, _ body: (URLView) -> R) -> R? {
-    guard let base = input.baseAddress, !input.isEmpty else { return nil }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count) { scratch in
-      withUnsafeTemporaryAllocation(of: ByteSlice.self, capacity: maxSegments) { segments in
-        withUnsafeTemporaryAllocation(of: QueryPiece.self, capacity: maxQueryItems) { query in
-          scan(base, input.count, scratch, segments, query, body)
-        }
-      }
+    withUnsafeTemporaryAllocation(
+      byteCount: scratchBytes, alignment: MemoryLayout<ByteSlice>.alignment
+    ) { raw in
+      scan(input, scratch: raw).map(body)
     }
   }
 
+  /// The view of `input`, with its parts in `scratch` (``scratchBytes`` bytes, aligned for
+  /// ``ByteSlice``); nil when the fast path does not apply.
   @inline(__always)
-  private static func scan<R>(
+  static func scan(_ input: UnsafeBufferPointer<UInt8>, scratch raw: UnsafeMutableRawBufferPointer)
+    -> URLView?
+  {
+    guard let base = input.baseAddress, !input.isEmpty, input.count <= maxBytes else {
+      return nil
+    }
+    let segmentBytes = maxSegments * MemoryLayout<ByteSlice>.stride
+    let queryBytes = maxQueryItems * MemoryLayout<QueryPiece>.stride
+    let segments = UnsafeMutableBufferPointer(
+      start: raw.baseAddress!.bindMemory(to: ByteSlice.self, capacity: maxSegments),
+      count: maxSegments)
+    let query = UnsafeMutableBufferPointer(
+      start: (raw.baseAddress! + segmentBytes).bindMemory(
+        to: QueryPiece.self, capacity: maxQueryItems),
+      count: maxQueryItems)
+    let scratch = UnsafeMutableBufferPointer(
+      start: (raw.baseAddress! + segmentBytes + queryBytes).bindMemory(
+        to: UInt8.self, capacity: input.count),
+      count: input.count)
+    return scan(base, input.count, scratch, segments, query)
+  }
+
+  @inline(__always)
+  private static func scan(
     _ base: UnsafePointer<UInt8>, _ count: Int, _ scratch: UnsafeMutableBufferPointer<UInt8>,
     _ segments: UnsafeMutableBufferPointer<ByteSlice>,
-    _ query: UnsafeMutableBufferPointer<QueryPiece>, _ body: (URLView) -> R
-  ) -> R? {
+    _ query: UnsafeMutableBufferPointer<QueryPiece>
+  ) -> URLView? {
     // The fragment is dropped; the rest must be ASCII here.
     var end = count
     var cursor = 0
@@ -86,7 +117,8 @@ enum URLScanner {
       var schemeEnd = 1
       while schemeEnd < end {
         let byte = base[schemeEnd]
-        guard byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        guard
+          byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
         else { break }
         schemeEnd += 1
       }
@@ -166,7 +198,9 @@ enum URLScanner {
             let keyEnd = equals >= 0 ? equals : position
             var key = ByteSlice(start: base + pieceStart, count: keyEnd - pieceStart)
             var value = ByteSlice(start: base + position, count: 0)
-            if equals >= 0 { value = ByteSlice(start: base + equals + 1, count: position - equals - 1) }
+            if equals >= 0 {
+              value = ByteSlice(start: base + equals + 1, count: position - equals - 1)
+            }
             if needsDecoding {
               guard let decodedKey = decode(key, plusAsSpace: true, into: scratch, at: &used),
                 let decodedValue = decode(value, plusAsSpace: true, into: scratch, at: &used)
@@ -188,11 +222,10 @@ enum URLScanner {
         position += 1
       }
     }
-    let view = URLView(
+    return URLView(
       scheme: scheme, domain: domain,
       segments: UnsafeBufferPointer(rebasing: segments[0..<segmentCount]),
       query: UnsafeBufferPointer(rebasing: query[0..<queryCount]))
-    return body(view)
   }
 
   /// `localhost` in any ASCII case.
@@ -268,7 +301,8 @@ extension RouteURL {
       }
       let segmentSlices = (0..<segments.count).map { slice(2 + $0) }
       let pieces = (0..<query.count).map {
-        QueryPiece(key: slice(2 + segments.count + 2 * $0), value: slice(3 + segments.count + 2 * $0))
+        QueryPiece(
+          key: slice(2 + segments.count + 2 * $0), value: slice(3 + segments.count + 2 * $0))
       }
       return segmentSlices.withUnsafeBufferPointer { segmentBuffer in
         pieces.withUnsafeBufferPointer { queryBuffer in
