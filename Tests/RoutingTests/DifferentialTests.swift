@@ -170,6 +170,15 @@ private struct Report {
         [$0.route, $0.expansion]
       }
       let gotOrder = got.map { [$0.route, $0.expansion] }
+      // The in-place reader of raw bytes decides exactly as RouteURL + match.
+      let bytes = Array(generated.text.utf8)
+      let fromBytes = bytes.withUnsafeBufferPointer { router.match(bytes: $0) }
+      let decided = bytes.withUnsafeBufferPointer { router.decide(bytes: $0) }
+      if fromBytes != best || decided != best?.route {
+        report.fail(
+          "\(header)\nurl \(generated.text.debugDescription): from bytes \(describe(fromBytes)), "
+            + "decide(bytes:) \(String(describing: decided)), match() \(describe(best))")
+      }
       if best != expectedWinner || got.first != best || gotOrder != expectedOrder {
         report.fail(
           "\(header)\nurl \(generated.text.debugDescription)\n"

@@ -11,8 +11,9 @@ final class RouterIndex: @unchecked Sendable {
     var float: Int32 = -1
     var uuid: Int32 = -1
     var string: Int32 = -1
-    /// Routes that end here.
+    /// Routes that end here (the first also kept inline, to save a memory access).
     var terminals = TerminalRange()
+    var firstTerminal = Terminal(route: -1, expansion: 0, priority: 0, flags: 0, constraints: 0)
     /// Routes whose `<path:>` starts here (one or more remaining segments).
     var pathTerminals = TerminalRange()
     /// Routes whose `*` starts here (zero or more remaining segments).
@@ -25,19 +26,41 @@ final class RouterIndex: @unchecked Sendable {
     var count: Int32 = 0
   }
 
-  /// A route (and which expansion of its optional groups) that ends at a node.
+  /// A route (and which expansion of its optional groups) that ends at a node, with what
+  /// ranking needs of it, so ranking reads nothing else.
   struct Terminal: Sendable {
     var route: Int32
-    var expansion: Int32
+    var expansion: Int16
+    /// The rank of the route's priority among the table's priorities (higher wins).
+    var priority: Int32
+    /// ``schemeFlag`` and ``domainFlag``.
+    var flags: UInt8
+    /// How many query constraints the route has.
+    var constraints: UInt8
+
+    static let schemeFlag: UInt8 = 1
+    static let domainFlag: UInt8 = 2
   }
 
-  /// One literal child: `child` of `parent` for the segment `text` (a range of ``text``).
+  /// One literal child: `child` of `parent` for the segment `text` (a range of ``text``;
+  /// up to 8 bytes are also kept inline in `word`, so most compares read only the slot).
   struct Slot: Sendable {
+    var word: UInt64 = 0
     var hash: UInt32 = 0
     var parent: Int32 = -1
     var child: Int32 = -1
     var textStart: Int32 = 0
     var textCount: Int32 = 0
+  }
+
+  /// Up to 8 bytes as a little-endian word, zero-padded.
+  @inline(__always)
+  static func word(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var word: UInt64 = 0
+    for offset in 0..<min(8, bytes.count) {
+      word |= UInt64(bytes[offset]) << (UInt64(offset) * 8)
+    }
+    return word
   }
 
   /// What ranking and filtering need of a route, without touching its pattern.
@@ -143,12 +166,14 @@ final class RouterIndex: @unchecked Sendable {
   func literalChild(of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard !slots.isEmpty else { return -1 }
     let hash = Self.hash(bytes, parent: parent)
+    let count = bytes.count
+    let word = count <= 8 ? Self.word(bytes) : 0
     var index = Int(hash & slotMask)
     while true {
       let slot = slots[index]
       if slot.parent < 0 { return -1 }
-      if slot.hash == hash && slot.parent == parent && Int(slot.textCount) == bytes.count
-        && equalsText(slot.textStart, slot.textCount, bytes)
+      if slot.hash == hash && slot.parent == parent && Int(slot.textCount) == count
+        && (count <= 8 ? slot.word == word : equalsText(slot.textStart, slot.textCount, bytes))
       {
         return slot.child
       }
@@ -197,6 +222,9 @@ extension RouterIndex {
     var route: Int32 = -1
     var expansion: Int32 = 0
     var specificity: Int32 = 0
+    var priority: Int32 = 0
+    var flags: UInt8 = 0
+    var constraints: UInt8 = 0
   }
 
   /// Where a walk puts what it finds: the best so far, and every candidate when `all` is set.
@@ -237,16 +265,13 @@ extension RouterIndex {
   /// Rules 1 to 6 of ROUTING.md section 4.
   @inline(__always)
   func isRankedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
-    let infoA = routeInfo[Int(a.route)]
-    let infoB = routeInfo[Int(b.route)]
-    if infoA.priority != infoB.priority { return infoA.priority > infoB.priority }
-    if infoA.hasScheme != infoB.hasScheme { return infoA.hasScheme }
-    let domainA = infoA.domainCount >= 0
-    if domainA != (infoB.domainCount >= 0) { return domainA }
+    if a.priority != b.priority { return a.priority > b.priority }
+    // Scheme-specific first, then with a domain: both flags, scheme the higher bit of rank.
+    let flagsA = (a.flags & Terminal.schemeFlag) << 1 | (a.flags & Terminal.domainFlag) >> 1
+    let flagsB = (b.flags & Terminal.schemeFlag) << 1 | (b.flags & Terminal.domainFlag) >> 1
+    if flagsA != flagsB { return flagsA > flagsB }
     if a.specificity != b.specificity { return a.specificity < b.specificity }
-    if infoA.constraintCount != infoB.constraintCount {
-      return infoA.constraintCount > infoB.constraintCount
-    }
+    if a.constraints != b.constraints { return a.constraints > b.constraints }
     if a.route != b.route { return a.route < b.route }
     return a.expansion < b.expansion
   }
@@ -260,7 +285,12 @@ extension RouterIndex {
     let node = nodes[Int(nodeIndex)]
     let segments = view.segments
     if segment == segments.count {
-      collect(node.terminals, view, &order, &sink)
+      if node.terminals.count == 1 {
+        order += 1
+        consider(node.firstTerminal, view, order, &sink)
+      } else {
+        collect(node.terminals, view, &order, &sink)
+      }
       collect(node.restTerminals, view, &order, &sink)
       return
     }
@@ -284,21 +314,31 @@ extension RouterIndex {
     guard range.count > 0 else { return }
     order += 1
     for position in Int(range.start)..<Int(range.start + range.count) {
-      let terminal = terminals[position]
+      consider(terminals[position], view, order, &sink)
+    }
+  }
+
+  /// Checks a route's domain and query constraints, then hands it to the sink.
+  @inline(__always)
+  private func consider(
+    _ terminal: Terminal, _ view: URLView, _ order: Int32, _ sink: inout Sink
+  ) {
+    if terminal.flags & Terminal.domainFlag != 0 || terminal.constraints > 0 {
       let info = routeInfo[Int(terminal.route)]
       if info.domainCount >= 0 {
         guard let domain = view.domain,
           equalsTextIgnoringASCIICase(info.domainStart, info.domainCount, domain.bytes)
-        else { continue }
+        else { return }
       }
-      if info.constraintCount > 0 && !acceptsConstraints(info, view) { continue }
-      let candidate = Candidate(
-        route: terminal.route, expansion: terminal.expansion, specificity: order)
-      if sink.all != nil {
-        sink.all!.append(candidate)
-      } else if sink.best.route < 0 || isRankedBefore(candidate, sink.best) {
-        sink.best = candidate
-      }
+      if info.constraintCount > 0 && !acceptsConstraints(info, view) { return }
+    }
+    let candidate = Candidate(
+      route: terminal.route, expansion: Int32(terminal.expansion), specificity: order,
+      priority: terminal.priority, flags: terminal.flags, constraints: terminal.constraints)
+    if sink.all != nil {
+      sink.all!.append(candidate)
+    } else if sink.best.route < 0 || isRankedBefore(candidate, sink.best) {
+      sink.best = candidate
     }
   }
 
@@ -349,14 +389,25 @@ extension RouterIndex {
   /// Builds the index of `routes` (their conflicts already checked).
   convenience init(routes: [Router.Route]) {
     var builder = Builder()
+    // Priorities as dense ranks, so they fit 32 bits and keep their order exactly.
+    let priorityRanks = Dictionary(
+      uniqueKeysWithValues: Set(routes.map(\.priority)).sorted().enumerated().map {
+        ($1, Int32($0))
+      })
     for (routeIndex, route) in routes.enumerated() {
       let pattern = route.pattern
       builder.addRoute(pattern, priority: route.priority)
       let root = pattern.scheme.map { builder.root(forScheme: $0) } ?? builder.globalRoot
       for expansion in 0..<pattern.expansionCount {
+        var flags: UInt8 = 0
+        if pattern.scheme != nil { flags |= Terminal.schemeFlag }
+        if pattern.domain != nil { flags |= Terminal.domainFlag }
         builder.insert(
           pattern.expansion(expansion), from: root,
-          Terminal(route: Int32(routeIndex), expansion: Int32(expansion)))
+          Terminal(
+            route: Int32(routeIndex), expansion: Int16(expansion),
+            priority: priorityRanks[route.priority]!, flags: flags,
+            constraints: UInt8(clamping: pattern.constraints.count)))
       }
     }
     self.init(builder.finish())
@@ -491,6 +542,7 @@ extension RouterIndex {
     mutating func finish() -> Tables {
       for node in index.nodes.indices {
         index.nodes[node].terminals = flatten(terminalLists[node])
+        if let first = terminalLists[node].first { index.nodes[node].firstTerminal = first }
         index.nodes[node].pathTerminals = flatten(pathLists[node])
         index.nodes[node].restTerminals = flatten(restLists[node])
       }
@@ -504,9 +556,10 @@ extension RouterIndex {
         let hash = key.text.withUnsafeBufferPointer { RouterIndex.hash($0, parent: key.parent) }
         var position = Int(hash & index.slotMask)
         while index.slots[position].parent >= 0 { position = (position + 1) & (capacity - 1) }
+        let word = key.text.withUnsafeBufferPointer { RouterIndex.word($0) }
         index.slots[position] = Slot(
-          hash: hash, parent: key.parent, child: child, textStart: start,
-          textCount: Int32(key.text.count))
+          word: key.text.count <= 8 ? word : 0, hash: hash, parent: key.parent, child: child,
+          textStart: start, textCount: Int32(key.text.count))
       }
       index.globalRoot = globalRoot
       index.text.append(0)  // never empty, so a base address always exists

@@ -99,26 +99,17 @@ enum URLScanner {
     _ segments: UnsafeMutableBufferPointer<ByteSlice>,
     _ query: UnsafeMutableBufferPointer<QueryPiece>
   ) -> URLView? {
-    // The fragment is dropped; the rest must be ASCII here.
-    var end = count
+    // The fragment is dropped; the rest must be ASCII here. Eight bytes at a time.
+    let end = fragmentStart(base, count)
+    guard end >= 0 else { return nil }
     var cursor = 0
-    while cursor < count {
-      let byte = base[cursor]
-      if byte >= 0x80 { return nil }
-      if byte == 0x23 {
-        end = cursor
-        break
-      }
-      cursor += 1
-    }
     var index = 0
     var scheme: ByteSlice?
     if end > 0, base[0].isASCIILetter {
       var schemeEnd = 1
       while schemeEnd < end {
         let byte = base[schemeEnd]
-        guard
-          byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        guard byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
         else { break }
         schemeEnd += 1
       }
@@ -127,19 +118,16 @@ enum URLScanner {
         index = schemeEnd + 1
       }
     }
-    var pathEnd = index
-    while pathEnd < end, base[pathEnd] != 0x3F { pathEnd += 1 }
-
     var segmentCount = 0
     var domain: ByteSlice?
     var used = 0  // scratch bytes used by decoding
-    if scheme != nil, pathEnd - index >= 2, base[index] == 0x2F, base[index + 1] == 0x2F {
+    if scheme != nil, end - index >= 2, base[index] == 0x2F, base[index + 1] == 0x2F {
       let start = index + 2
       var authorityEnd = start
       var hasDot = false
-      while authorityEnd < pathEnd {
+      while authorityEnd < end {
         let byte = base[authorityEnd]
-        if byte == 0x2F { break }
+        if byte == 0x2F || byte == 0x3F { break }
         // User information, ports, IPv6 and escapes in the host: the full reader.
         if byte == 0x40 || byte == 0x5B || byte == 0x3A || byte == 0x25 { return nil }
         if byte == 0x2E { hasDot = true }
@@ -157,11 +145,15 @@ enum URLScanner {
       index = authorityEnd
     }
 
-    // Path: split on `/`, skip empty pieces, decode pieces with `%`.
+    // Path: split on `/` up to the first `?`, skip empty pieces, decode pieces with `%`.
     var segmentStart = index
     cursor = index
     var hasEscape = false
+    var pathEnd = end
     while cursor <= pathEnd {
+      if cursor == end || base[cursor] == 0x3F {
+        pathEnd = cursor
+      }
       if cursor == pathEnd || base[cursor] == 0x2F {
         if cursor > segmentStart {
           guard segmentCount < maxSegments else { return nil }
@@ -226,6 +218,29 @@ enum URLScanner {
       scheme: scheme, domain: domain,
       segments: UnsafeBufferPointer(rebasing: segments[0..<segmentCount]),
       query: UnsafeBufferPointer(rebasing: query[0..<queryCount]))
+  }
+
+  /// Where the fragment starts (the length when there is none), or -1 when a byte before it is
+  /// not ASCII.
+  @inline(__always)
+  private static func fragmentStart(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var offset = 0
+    while offset + 8 <= count {
+      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+      let hashes = word ^ (ones &* 0x23)
+      // A zero byte in `hashes` is a `#`; a high bit in `word` is not ASCII.
+      if (hashes &- ones) & ~hashes & highs != 0 || word & highs != 0 { break }
+      offset += 8
+    }
+    while offset < count {
+      let byte = base[offset]
+      if byte == 0x23 { return offset }
+      if byte >= 0x80 { return -1 }
+      offset += 1
+    }
+    return count
   }
 
   /// `localhost` in any ASCII case.

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import Routing
+
+/// ``Router/decide(bytes:)`` and ``Router/match(bytes:)`` read raw bytes in place for ordinary
+/// URLs and hand everything else to ``RouteURL``; either way the answer must be the one
+/// `RouteURL` + ``Router/match(_:)`` gives (the differential test checks generated URLs; these
+/// are the edges of the in-place reader).
+@Suite struct FastPathTests {
+  static let table: [(String, Int)] = [
+    ("myapp://user/:id", 0), ("myapp://user/<int:id>", 0), ("myapp://user/me", 0),
+    ("myapp://files/*", 0), ("myapp://search?q=<q>", 0), ("myapp://search", 0),
+    ("https://Shop.Example.com/item/<uuid:u>", 0), ("/local/:x", 0), ("/:a/:b/:c", 0),
+    ("myapp://p/<float:price>", 0), ("myapp://localhost-thing/x", 0), ("/x/y?a=1&b=<int:b>", 2),
+  ]
+
+  static let urls: [String] = [
+    "myapp://user/42", "MYAPP://user/42", "myapp://user/me", "myapp://USER/me",
+    "myapp://user/a%20b", "myapp://user/a%2Fb", "myapp://user/%2E%2E", "myapp://user/./me",
+    "myapp://user/../user/me", "myapp://user/me#frag", "myapp://user/me?#x", "myapp://files/a/b/c",
+    "myapp://files", "myapp://files/", "myapp://files//a//", "myapp://search?q=a+b",
+    "myapp://search?q=a%2Bb&q=c", "myapp://search?q=", "myapp://search?q", "myapp://search?&&q=x&",
+    "myapp://search?q=%", "myapp://search?q=%zz", "myapp://user/%", "myapp://user/%C3%A9",
+    "myapp://user/é", "https://shop.example.com/item/123e4567-e89b-12d3-a456-426614174000",
+    "https://SHOP.EXAMPLE.COM/item/123E4567-E89B-12D3-A456-426614174000",
+    "https://user@shop.example.com/item/123e4567-e89b-12d3-a456-426614174000",
+    "https://shop.example.com:8443/item/123e4567-e89b-12d3-a456-426614174000",
+    "https://[::1]/item/x", "myapp://localhost/local/1", "myapp://LOCALHOST/local/1",
+    "myapp://local/1", "/local/1", "local/1", "/a/b/c", "a:/a/b/c", "myapp://p/1.5",
+    "myapp://p/1e5", "myapp://p/1e999", "myapp://p/-.5",
+    "myapp://p/" + String(repeating: "9", count: 320),
+    "myapp://user/9223372036854775807", "myapp://user/9223372036854775808",
+    "myapp://user/-9223372036854775808", "myapp://user/-9223372036854775809", "myapp://user/-0",
+    "/x/y?a=1&b=2", "/x/y?b=2&a=1", "/x/y?a=1&b=2&b=3", "/x/y?a=1&b=x", "",
+    "?", "#", "myapp:", "myapp://", "myapp:///user/1", "myapp:user/1", "1app://user/1",
+    "myapp://user/" + String(repeating: "a", count: 300),
+    "/" + Array(repeating: "s", count: 20).joined(separator: "/"),
+    "/x/y?" + (0..<20).map { "k\($0)=v" }.joined(separator: "&") + "&a=1&b=2",
+    "myapp://user/\u{0}", "myapp://us\u{7f}er/1", "myapp://user/1?q=\u{1b}[31m",
+  ]
+
+  @Test func bytesDecideAsTheFullReaderDoes() throws {
+    let router = try Router(
+      Self.table.map { Router.Route(pattern: try RoutePattern($0.0), priority: $0.1) })
+    for text in Self.urls {
+      for bytes in [Array(text.utf8), Array(text.utf8) + [0xFF], [0xC3] + Array(text.utf8)] {
+        let expected = (try? RouteURL(bytes: bytes)).flatMap(router.match)
+        let got = bytes.withUnsafeBufferPointer { router.match(bytes: $0) }
+        let decided = bytes.withUnsafeBufferPointer { router.decide(bytes: $0) }
+        #expect(got == expected, "\(text.debugDescription)")
+        #expect(decided == expected?.route, "\(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test func theInPlaceReaderTakesOrdinaryURLsAndLeavesTheRest() {
+    func fast(_ text: String) -> Bool {
+      Array(text.utf8).withUnsafeBufferPointer { URLScanner.scan($0) { _ in true } } ?? false
+    }
+    #expect(fast("myapp://user/42?q=a+b&x=%41"))
+    #expect(fast("https://m.example.com/a/b#frag é"))
+    #expect(!fast("myapp://user/é"))
+    #expect(!fast("myapp://user/%C3%A9"))
+    #expect(!fast("myapp://a/../b"))
+    #expect(!fast("myapp://u@h/x"))
+    #expect(!fast(String(repeating: "a", count: URLScanner.maxBytes + 1)))
+  }
+}
