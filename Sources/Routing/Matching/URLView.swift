@@ -109,7 +109,8 @@ enum URLScanner {
       var schemeEnd = 1
       while schemeEnd < end {
         let byte = base[schemeEnd]
-        guard byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        guard
+          byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
         else { break }
         schemeEnd += 1
       }
