@@ -19,6 +19,8 @@ struct EventLoop {
   private var decoder = KeyDecoder()
   private var scheduled = WorkScheduler<ContinuousClock.Instant>()
   private let clock = ContinuousClock()
+  /// The last frame's scene, reused while only the prompt changes.
+  private var renderCache: ConsoleView.Cache?
   /// Milliseconds to wait for the rest of an escape sequence before a lone ESC is Esc.
   static let escapeDelay: Int32 = 25
 
@@ -49,7 +51,7 @@ struct EventLoop {
     var dirty = true
     while true {
       if dirty {
-        device.present(ConsoleView.render(console))
+        device.present(ConsoleView.render(console, cache: &renderCache))
         frames.notify()
         dirty = false
       }

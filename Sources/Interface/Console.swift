@@ -6,27 +6,30 @@ import Shell
 /// no I/O happens here, so the real terminal and `replay` run the same code.
 public struct Console: Sendable {
   /// The app definition (route table, screens, actions).
-  public var app: ShellApp
+  public var app: ShellApp { didSet { sceneRevision &+= 1 } }
   /// The shell model.
-  public private(set) var model: AppModel
+  public private(set) var model: AppModel { didSet { sceneRevision &+= 1 } }
   /// The URL prompt.
   public private(set) var prompt = Prompt()
   /// The selected link of the top screen, if any.
-  public private(set) var selectedLink: Int?
+  public private(set) var selectedLink: Int? { didSet { sceneRevision &+= 1 } }
   /// How many lines the top screen is scrolled down (PageDown/PageUp).
-  public private(set) var scroll = 0
+  public private(set) var scroll = 0 { didSet { sceneRevision &+= 1 } }
   /// Whether the event-log pane is shown (F2).
-  public private(set) var showsLog = false
+  public private(set) var showsLog = false { didSet { sceneRevision &+= 1 } }
   /// Whether the help overlay is shown (F1).
-  public private(set) var showsHelp = false
+  public private(set) var showsHelp = false { didSet { sceneRevision &+= 1 } }
   /// The terminal size.
-  public private(set) var size: Size
+  public private(set) var size: Size { didSet { sceneRevision &+= 1 } }
   /// Set by Ctrl-C: the app should restore the terminal and exit.
   public private(set) var hasQuit = false
   /// A one-off message for the status line (cleared by the next key).
   public private(set) var notice: String?
   /// Tab completion from the route table.
   public private(set) var completer: Completer
+  /// Changes whenever anything drawn other than the status line and the prompt may have
+  /// changed, so a renderer can reuse the rest of the last frame while the user types.
+  public private(set) var sceneRevision = 0
   /// Set by Ctrl-R: the route table should be read again (the front end does the I/O and
   /// hands the result to ``replaceTable(_:from:)`` or ``refuseTable(_:)``).
   public private(set) var wantsReload = false

@@ -18,18 +18,51 @@ public enum ConsoleView {
     static let unicode = Box(horizontal: "─", vertical: "│", corners: ("┌", "┐", "└", "┘"))
   }
 
+  /// The last frame's scene (everything but the status line and the prompt), kept so that a
+  /// key that only edits the prompt redraws only those two rows.
+  public struct Cache: Sendable {
+    fileprivate var revision: Int
+    fileprivate var size: Size
+    fileprivate var scene: Grid
+  }
+
   /// The grid for a console.
   public static func render(_ console: Console) -> Grid {
+    var cache: Cache?
+    return render(console, cache: &cache)
+  }
+
+  /// The grid for a console, reusing `cache` when only the status line or the prompt can have
+  /// changed since it was made; the result is the same as ``render(_:)``.
+  public static func render(_ console: Console, cache: inout Cache?) -> Grid {
     let size = console.size
-    var grid = Grid(width: size.columns, height: size.rows)
     guard size.columns >= Size.minimum.columns, size.rows >= Size.minimum.rows else {
+      var grid = Grid(width: size.columns, height: size.rows)
       drawTooSmall(&grid)
+      cache = nil
       return grid
     }
+    var grid: Grid
+    if let cache, cache.revision == console.sceneRevision, cache.size == size {
+      grid = cache.scene
+    } else {
+      grid = scene(console)
+      cache = Cache(revision: console.sceneRevision, size: size, scene: grid)
+    }
+    grid.write(
+      clipped(console.statusLine, to: size.columns), row: size.rows - 2, column: 0,
+      style: Style(.muted))
+    drawPrompt(&grid, console.prompt, row: size.rows - 1, width: size.columns)
+    return grid
+  }
+
+  /// Everything but the status line and the prompt.
+  private static func scene(_ console: Console) -> Grid {
+    let size = console.size
+    var grid = Grid(width: size.columns, height: size.rows)
     let shell = console.model.shell
     let rows = size.rows
     let roomy = rows >= 12
-    let promptRow = rows - 1
     let statusRow = rows - 2
     let tabRow = rows - 3
     let top = roomy ? 2 : 1
@@ -68,10 +101,6 @@ public enum ConsoleView {
     if let banner = console.model.banner { drawBanner(&grid, banner, size: size) }
     if let alert = shell.alert { drawAlert(&grid, alert, size: size) }
     if console.showsHelp { drawHelp(&grid, size: size) }
-    grid.write(
-      clipped(console.statusLine, to: size.columns), row: statusRow, column: 0,
-      style: Style(.muted))
-    drawPrompt(&grid, console.prompt, row: promptRow, width: size.columns)
     return grid
   }
 
@@ -120,31 +149,44 @@ public enum ConsoleView {
     _ grid: inout Grid, _ screen: Screen, selected: Int?, scroll: Int = 0, in rect: Rect
   ) {
     guard rect.height > 0, rect.width > 2 else { return }
-    var lines: [(text: String, style: Style, link: Int?)] = screen.body.map { ($0, .plain, nil) }
-    if !screen.links.isEmpty {
-      lines.append(("", .plain, nil))
-      for (index, link) in screen.links.enumerated() {
-        let isSelected = index == selected
-        lines.append(
-          (
-            (isSelected ? "▸ " : "  ") + link.label,
-            isSelected ? Style(.selection, bold: true, reverse: true) : Style(.link), index
-          ))
-      }
-    }
-    var first = min(scroll, max(0, lines.count - 1))
-    if let selected, let line = lines.firstIndex(where: { $0.link == selected }) {
+    // Lines: the body, then a blank line and one line per link (`▸ ` marks the selected one).
+    let body = screen.body
+    let links = screen.links
+    let lineCount = body.count + (links.isEmpty ? 0 : 1 + links.count)
+    var first = min(scroll, max(0, lineCount - 1))
+    if let selected, links.indices.contains(selected) {
+      let line = body.count + 1 + selected
       if line >= first + rect.height { first = line - rect.height + 1 }
       if line < first { first = line }
     }
-    for (offset, line) in lines.dropFirst(first).prefix(rect.height).enumerated() {
-      let row = rect.row + offset
-      let text = clipped(line.text, to: rect.width - 2)
-      let end = grid.write(
-        text, row: row, column: rect.column + 1, style: line.style,
-        limit: rect.column + rect.width - 1)
-      if line.style.reverse {
-        grid.restyle(Rect(row: row, column: end, width: 1, height: 1), line.style)
+    let room = rect.width - 2
+    for line in first..<min(lineCount, first + rect.height) {
+      let row = rect.row + line - first
+      let column = rect.column + 1
+      let limit = rect.column + rect.width - 1
+      if line < body.count {
+        grid.write(clipped(body[line], to: room), row: row, column: column, limit: limit)
+        continue
+      }
+      let index = line - body.count - 1
+      guard index >= 0 else { continue }  // the blank line before the links
+      let isSelected = index == selected
+      let style = isSelected ? Style(.selection, bold: true, reverse: true) : Style(.link)
+      let marker = isSelected ? "▸ " : "  "
+      var end: Int
+      if room > 2 {
+        // The marker is two columns; the label is cut to what is left.
+        end = grid.write(marker, row: row, column: column, style: style, limit: limit)
+        end = grid.write(
+          clipped(links[index].label, to: room - 2), row: row, column: end, style: style,
+          limit: limit)
+      } else {
+        end = grid.write(
+          clipped(marker + links[index].label, to: room), row: row, column: column,
+          style: style, limit: limit)
+      }
+      if style.reverse {
+        grid.restyle(Rect(row: row, column: end, width: 1, height: 1), style)
       }
     }
   }
@@ -374,6 +416,19 @@ public enum ConsoleView {
     let label = "URL› "
     let start = grid.write(label, row: row, column: 0, style: Style(.title, bold: true))
     let room = max(1, width - start - 1)
+    if prompt.characters.isEmpty {
+      grid.cursor = (row, min(width - 1, start))
+      return
+    }
+    let text = prompt.text
+    if isPrintableASCII(text) {
+      // One column per character: show the window that keeps the cursor in view.
+      let first = max(0, prompt.cursor - (room - 1))
+      let shown = String(decoding: text.utf8.dropFirst(first).prefix(width - start), as: UTF8.self)
+      grid.write(shown, row: row, column: start)
+      grid.cursor = (row, min(width - 1, start + prompt.cursor - first))
+      return
+    }
     let characters = prompt.characters.map { inert(String($0)) }
     let widths = characters.map(TextWidth.of)
     // First character shown: enough that the cursor fits.
@@ -395,6 +450,12 @@ public enum ConsoleView {
 
   /// Text cut to a display width, with `…` when cut.
   static func clipped(_ text: String, to width: Int) -> String {
+    if isPrintableASCII(text) {
+      let count = text.utf8.count
+      guard count > width else { return text }
+      guard width > 1 else { return width == 1 ? "…" : "" }
+      return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+    }
     let safe = inert(text)
     guard TextWidth.of(safe) > width else { return safe }
     guard width > 1 else { return width == 1 ? "…" : "" }

@@ -10,6 +10,12 @@ public enum TextWidth {
 
   /// The display width of text as drawn, that is once made inert (`\x1b` is 4 columns).
   public static func of(_ text: String) -> Int {
+    if isPrintableASCII(text) { return text.utf8.count }
+    if isSimple(text) {
+      var total = 0
+      for scalar in text.unicodeScalars { total += isWide(scalar.value) ? 2 : 1 }
+      return total
+    }
     var total = 0
     for character in inert(text) { total += of(character) }
     return total
@@ -62,6 +68,7 @@ public enum TextWidth {
 /// controls and other invisible format characters become `\u{NNNN}`, so nothing in a URL,
 /// a parameter or a screen can move the cursor or recolour the terminal.
 public func inert(_ text: String) -> String {
+  if isPrintableASCII(text) || isSimple(text) { return text }
   var needsWork = false
   for scalar in text.unicodeScalars where isUnsafe(scalar.value) {
     needsWork = true
@@ -98,4 +105,36 @@ public func inert(_ text: String) -> String {
   default:
     return false
   }
+}
+
+/// Whether the text is only printable ASCII (space to `~`): one column per byte, nothing to
+/// escape; the common case, checked on the bytes.
+@inline(__always) func isPrintableASCII(_ text: String) -> Bool {
+  if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes in
+    bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }) {
+    return answer
+  }
+  return text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+}
+
+/// Each printable ASCII character as a one-character string, made once.
+let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+/// Whether every scalar of the text is a grapheme on its own that is safe to draw: printable
+/// ASCII, Latin and other letters before the combining marks, general punctuation, arrows,
+/// symbols and box drawing, CJK and Hangul syllables, fullwidth forms. Such text is drawn one
+/// scalar per cell (or two for a wide one) without grapheme breaking; anything else (combining
+/// marks, joiners, variation selectors, controls) takes the general path.
+@inline(__always) func isSimple(_ text: String) -> Bool {
+  for scalar in text.unicodeScalars {
+    switch scalar.value {
+    case 0x20..<0x7F, 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x2060, 0x2190..<0x2800,
+      0x3000..<0x3099, 0x309B..<0xA000, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+      continue
+    default:
+      return false
+    }
+  }
+  return true
 }

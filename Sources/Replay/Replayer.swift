@@ -31,6 +31,8 @@ public struct Replayer {
   /// unavailable).
   public var reloadTable: ((inout Console) -> Void)?
   private var clock: Duration = .zero
+  /// The last frame's scene, reused while only the prompt changes.
+  private var renderCache: ConsoleView.Cache?
 
   /// Makes a replayer around a fresh console.
   public init(console: Console) {
@@ -57,8 +59,8 @@ public struct Replayer {
   }
 
   /// Draws the screen on the memory terminal and returns it with the state.
-  public func snapshot() -> Snapshot {
-    device.present(ConsoleView.render(console))
+  public mutating func snapshot() -> Snapshot {
+    device.present(ConsoleView.render(console, cache: &renderCache))
     return Snapshot(grid: device.frame!, state: console.model.shell)
   }
 

@@ -12,6 +12,17 @@ import Routing
 
 let quick = CommandLine.arguments.contains("--quick")
 
+// `--profile replay KEYS`: only the replay loop.
+if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
+  CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "replay",
+  let count = Int(CommandLine.arguments[flag + 2])
+{
+  let app = try! AppLoader.loadApp(screens: nil, routes: nil)
+  let result = ReplayBench.run(app: app, keys: ReplayBench.keys(count: count, seed: 7))
+  print("profile: replay \(count) keys: \(result.keysPerSecond) keys/s")
+  exit(0)
+}
+
 // `--profile decide|full SIZE URLS`: only that loop, for `valgrind --tool=callgrind` or perf.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 3, let size = Int(CommandLine.arguments[flag + 2]),

@@ -246,3 +246,38 @@ private func quickGridProblems(
     }
   }
 }
+
+/// The renderer reuses the last frame's scene while only the prompt changes
+/// (``Console/sceneRevision``); after every key of a storm, the frame drawn that way must be
+/// exactly the frame drawn from scratch.
+@Suite struct RenderCacheTests {
+  @Test(arguments: [UInt64(0xCAC4E), 0xF4A3E])
+  func theReusedFrameIsAlwaysTheFullFrame(seed: UInt64) {
+    var source = StormSource(generator: SeededGenerator(seed: seed))
+    var console = FrontEnd.console(Size(columns: 80, rows: 24))
+    var cache: ConsoleView.Cache?
+    var reused = 0
+    var mismatches = 0
+    for index in 0..<8_000 {
+      let revision = console.sceneRevision
+      switch source.next() {
+      case .key(let key):
+        _ = console.handle(key)
+      case .resize(let size):
+        console.resize(size)
+      }
+      if console.hasQuit { console = FrontEnd.console(console.size) }
+      if console.sceneRevision == revision { reused += 1 }
+      let fast = ConsoleView.render(console, cache: &cache)
+      let full = ConsoleView.render(console)
+      if fast != full {
+        mismatches += 1
+        Issue.record("key \(index): the reused frame differs:\n\(fast.text)\n---\n\(full.text)")
+        if mismatches >= 3 { return }
+      }
+    }
+    // The cache was really used (typing) and really refreshed (navigation).
+    #expect(reused > 1_000)
+    #expect(8_000 - reused > 100)
+  }
+}
