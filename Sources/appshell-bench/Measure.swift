@@ -51,3 +51,8 @@ func floorPass(_ corpus: URLCorpus) -> Int {
   }
   return total
 }
+
+/// glibc's `malloc_trim`: hands freed heap memory back to the system, so resident size counts
+/// only what is still in use. (Not exported by Swift's Glibc module.)
+@_silgen_name("malloc_trim")
+func malloc_trim(_ pad: Int) -> Int32

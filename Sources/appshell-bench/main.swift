@@ -1,5 +1,6 @@
 import AppShellCLI
 import Foundation
+import Glibc
 import Routing
 
 // Routing and replay benchmark (issue 6): `swift run -c release appshell-bench [--quick]`.
@@ -20,6 +21,28 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   let app = try! AppLoader.loadApp(screens: nil, routes: nil)
   let result = ReplayBench.run(app: app, keys: ReplayBench.keys(count: count, seed: 7))
   print("profile: replay \(count) keys: \(result.keysPerSecond) keys/s")
+  exit(0)
+}
+
+// `--profile compile SIZE`: compile time and memory per route of one table.
+if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
+  CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "compile",
+  let size = Int(CommandLine.arguments[flag + 2])
+{
+  let texts = Workload(routes: size, urls: 0, seed: 7).patterns
+  _ = malloc_trim(0)
+  let before = residentBytes()
+  let routes = texts.map {
+    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
+  }
+  let router = try! Router(routes)
+  _ = malloc_trim(0)
+  let after = residentBytes()
+  let compile = bestTime(rounds: 5) { consume(try! Router(routes)) }
+  print(
+    "profile: \(size) routes: compile \(compile / 1e6) ms, \(Double(after - before) / Double(size)) bytes/route"
+  )
+  consume(router)
   exit(0)
 }
 
@@ -84,8 +107,26 @@ func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus,
   return nil
 }
 
-var results: [SizeResult] = []
+// Memory per route, measured first, while the heap is fresh: resident size before and after
+// compiling the largest table's patterns and building its router (freed scratch memory is
+// handed back to the system first, so only what the router keeps counts).
 var memoryPerRoute = 0.0
+do {
+  let size = sizes.last!
+  let texts = Workload(routes: size, urls: 0, seed: seed).patterns
+  _ = malloc_trim(0)
+  let before = residentBytes()
+  let routes = texts.map {
+    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
+  }
+  let router = try! Router(routes)
+  _ = malloc_trim(0)
+  let after = residentBytes()
+  memoryPerRoute = Double(after - before) / Double(size)
+  consume(router)
+}
+
+var results: [SizeResult] = []
 for size in sizes {
   let workload = Workload(routes: size, urls: urlCount, seed: seed &+ UInt64(size))
   let routes = workload.patterns.map {
@@ -145,21 +186,6 @@ for size in sizes {
       fullNs: full / n, linearDecideNs: linearDecide / Double(linearCount),
       linearFullNs: linearFull / Double(linearCount), floorNs: floor / n, checked: checkCount,
       matched: matched))
-}
-
-// Memory per route: resident size before and after building the largest router.
-do {
-  let size = sizes.last!
-  let workload = Workload(routes: size, urls: 0, seed: seed)
-  let texts = workload.patterns
-  let before = residentBytes()
-  let routes = texts.map {
-    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
-  }
-  let router = try! Router(routes)
-  let after = residentBytes()
-  memoryPerRoute = Double(after - before) / Double(size)
-  consume(router)
 }
 
 // Replay: keys per second with an 80x24 frame after every key.

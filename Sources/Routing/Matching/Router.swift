@@ -27,24 +27,7 @@ public struct Router: Sendable {
   /// ``RouteConflict``.
   public init(_ routes: [Route]) throws(RouteConflict) {
     self.routes = routes
-    var seen: [Shape: Int] = [:]
-    seen.reserveCapacity(routes.count)
-    for (routeIndex, route) in routes.enumerated() {
-      let pattern = route.pattern
-      let constraintShapes = pattern.constraints.map(ConstraintShape.init).sorted {
-        $0.key.text.utf8.lexicographicallyPrecedes($1.key.text.utf8)
-      }
-      for expansion in 0..<pattern.expansionCount {
-        let shape = Shape(
-          scheme: pattern.scheme, domain: pattern.domain.map(ExactText.init),
-          kinds: pattern.expansion(expansion).map(KindShape.init),
-          constraints: constraintShapes, priority: route.priority)
-        if let other = seen.updateValue(routeIndex, forKey: shape) {
-          throw RouteConflict(route: routeIndex, other: other)
-        }
-      }
-    }
-    index = RouterIndex(routes: routes)
+    index = try RouterIndex(routes: routes)
   }
 
   /// The best route for `url`, with its parameters, or nil when none matches.
@@ -226,44 +209,6 @@ extension QueryConstraint {
     switch value {
     case .literal(let literal): return found.isExactly(literal)
     case .capture(let type, _): return type.value(of: found) != nil
-    }
-  }
-}
-
-/// What makes two routes impossible to tell apart (ROUTING.md section 1).
-private struct Shape: Hashable {
-  var scheme: String?
-  var domain: ExactText?
-  var kinds: [KindShape]
-  var constraints: [ConstraintShape]
-  var priority: Int
-}
-
-/// A segment kind with literals compared exactly.
-private enum KindShape: Hashable {
-  case literal(ExactText)
-  case other(SegmentKind)
-
-  init(_ segment: PatternSegment) {
-    if case .literal(let text) = segment.kind {
-      self = .literal(ExactText(text))
-    } else {
-      self = .other(segment.kind)
-    }
-  }
-}
-
-/// A query constraint without its capture name.
-private struct ConstraintShape: Hashable {
-  var key: ExactText
-  var literal: ExactText?
-  var type: CaptureType?
-
-  init(_ constraint: QueryConstraint) {
-    key = ExactText(constraint.key)
-    switch constraint.value {
-    case .literal(let value): literal = ExactText(value)
-    case .capture(let type, _): self.type = type
     }
   }
 }
