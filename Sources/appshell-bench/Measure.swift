@@ -55,4 +55,4 @@ func floorPass(_ corpus: URLCorpus) -> Int {
 /// glibc's `malloc_trim`: hands freed heap memory back to the system, so resident size counts
 /// only what is still in use. (Not exported by Swift's Glibc module.)
 @_silgen_name("malloc_trim")
-func malloc_trim(_ pad: Int) -> Int32
+func mallocTrim(_ pad: Int) -> Int32

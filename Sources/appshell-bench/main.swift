@@ -30,13 +30,13 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   let size = Int(CommandLine.arguments[flag + 2])
 {
   let texts = Workload(routes: size, urls: 0, seed: 7).patterns
-  _ = malloc_trim(0)
+  _ = mallocTrim(0)
   let before = residentBytes()
   let routes = texts.map {
     Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
   }
   let router = try! Router(routes)
-  _ = malloc_trim(0)
+  _ = mallocTrim(0)
   let after = residentBytes()
   let compile = bestTime(rounds: 5) { consume(try! Router(routes)) }
   print(
@@ -114,13 +114,13 @@ var memoryPerRoute = 0.0
 do {
   let size = sizes.last!
   let texts = Workload(routes: size, urls: 0, seed: seed).patterns
-  _ = malloc_trim(0)
+  _ = mallocTrim(0)
   let before = residentBytes()
   let routes = texts.map {
     Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
   }
   let router = try! Router(routes)
-  _ = malloc_trim(0)
+  _ = mallocTrim(0)
   let after = residentBytes()
   memoryPerRoute = Double(after - before) / Double(size)
   consume(router)
