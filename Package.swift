@@ -26,6 +26,8 @@ let package = Package(
     .target(name: "Terminal", dependencies: ["CNcursesw", "Render", "Interface"]),
     // OpenSSL's libcrypto; only Signing imports it.
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // OpenSSL's libssl, for https downloads; only AppShellCLI's HTTP client imports it.
+    .systemLibrary(name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
     // Ed25519 signatures of route tables and digests, through libcrypto (no hand-written crypto).
     .target(name: "Signing", dependencies: ["CCrypto"]),
     // Pure remote control: the socket wire protocol, push payloads, table versions.
@@ -35,6 +37,7 @@ let package = Package(
       name: "AppShellCLI",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "Terminal", "Remote", "Signing",
+        "CTLS",
       ]),
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),

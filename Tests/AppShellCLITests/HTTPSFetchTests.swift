@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import AppShellCLI
+
+// The HTTP client's TLS side, against `openssl s_server -WWW` with a certificate made for the
+// test: refused while the certificate is not trusted, accepted once it is (SSL_CERT_FILE,
+// which OpenSSL's default trust paths honour), and refused for a host name it does not name.
+// Readiness is waited for by connecting with a deadline, never by sleeping.
+
+@Suite(.serialized) struct HTTPSFetchTests {
+  /// A TLS file server on loopback serving `directory`, with its certificate.
+  private final class TLSServer {
+    let directory: String
+    let port: Int
+    let certificate: String
+    private let process: Process
+
+    init() throws {
+      let openssl = "/usr/bin/openssl"
+      try #require(FileManager.default.isExecutableFile(atPath: openssl), "openssl is needed")
+      directory =
+        FileManager.default.temporaryDirectory
+        .appendingPathComponent("appshell-tls-\(UUID().uuidString.prefix(8))").path
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      certificate = directory + "/cert.pem"
+      let make = try runProcess(
+        openssl,
+        [
+          "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+          "-keyout", directory + "/key.pem", "-out", certificate, "-days", "1", "-subj",
+          "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+        ], environment: ProcessInfo.processInfo.environment)
+      try #require(make.status == 0, "openssl req: \(make.stderr)")
+      // A free port: bind to 0, read it, let it go (s_server binds it next).
+      let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(probe, $0, length) == 0 ? getsockname(probe, $0, &length) : -1
+        }
+      }
+      port = Int(UInt16(bigEndian: address.sin_port))
+      close(probe)
+      process = Process()
+      process.executableURL = URL(fileURLWithPath: openssl)
+      process.arguments = [
+        "s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key",
+        directory + "/key.pem", "-WWW",
+      ]
+      process.currentDirectoryURL = URL(fileURLWithPath: directory)
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Ready once it accepts a connection (bounded by a deadline).
+      let deadline = ContinuousClock.now + .seconds(20)
+      while ContinuousClock.now < deadline {
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var target = sockaddr_in()
+        target.sin_family = sa_family_t(AF_INET)
+        target.sin_port = UInt16(port).bigEndian
+        target.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &target) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          }
+        }
+        close(client)
+        if connected == 0 { return }
+        var none = pollfd()
+        _ = poll(&none, 0, 20)  // between attempts: the server is starting
+      }
+      throw HeadlessError("openssl s_server did not start on port \(port)")
+    }
+
+    func stop() {
+      // SIGKILL: a child of the test runner inherits its blocked signals, SIGTERM included.
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+  }
+
+  @Test func anUntrustedCertificateIsRefusedAndATrustedOneWorks() throws {
+    let server = try TLSServer()
+    defer { server.stop() }
+    try Data("{\"version\":1,\"routes\":[]}".utf8).write(
+      to: URL(fileURLWithPath: server.directory + "/routes.json"))
+    let url = try #require(URL(string: "https://localhost:\(server.port)/routes.json"))
+
+    unsetenv("SSL_CERT_FILE")
+    guard case .failure(let untrusted) = HTTPFetcher.fetch(url) else {
+      Issue.record("a self-signed certificate was accepted")
+      return
+    }
+    #expect(untrusted.description.contains("not trusted"), "\(untrusted)")
+
+    setenv("SSL_CERT_FILE", server.certificate, 1)
+    defer { unsetenv("SSL_CERT_FILE") }
+    switch HTTPFetcher.fetch(url) {
+    case .success(let body):
+      #expect(String(decoding: body, as: UTF8.self).contains("\"routes\":[]"))
+    case .failure(let error):
+      Issue.record("the trusted server was refused: \(error)")
+    }
+
+    // The certificate names localhost, not 127.0.0.1: the host name check refuses it.
+    let byAddress = try #require(URL(string: "https://127.0.0.1:\(server.port)/routes.json"))
+    guard case .failure(let wrongHost) = HTTPFetcher.fetch(byAddress) else {
+      Issue.record("a certificate for another host name was accepted")
+      return
+    }
+    #expect(wrongHost.description.contains("not trusted"), "\(wrongHost)")
+  }
+
+  @Test func plainHTTPErrorsSayWhatFailed() throws {
+    // Nothing listens on port 1 of loopback.
+    let url = try #require(URL(string: "http://127.0.0.1:1/routes.json"))
+    guard case .failure(let error) = HTTPFetcher.fetch(url) else {
+      Issue.record("a closed port answered")
+      return
+    }
+    #expect(error.description.contains("cannot connect to 127.0.0.1:1"), "\(error)")
+    let ftp = try #require(URL(string: "ftp://example.com/routes.json"))
+    guard case .failure(let scheme) = HTTPFetcher.fetch(ftp) else {
+      Issue.record("ftp was fetched")
+      return
+    }
+    #expect(scheme.description.contains("only http and https"), "\(scheme)")
+  }
+}
