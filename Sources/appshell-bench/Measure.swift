@@ -56,3 +56,20 @@ func floorPass(_ corpus: URLCorpus) -> Int {
 /// only what is still in use. (Not exported by Swift's Glibc module.)
 @_silgen_name("malloc_trim")
 func mallocTrim(_ pad: Int) -> Int32
+
+/// Resident bytes per route that compiling a workload's patterns and building its router
+/// keep (freed scratch memory is handed back to the system before each reading), and the
+/// compiled routes.
+func memoryPerRoute(of workload: Workload) -> (Double, [Router.Route]) {
+  let texts = workload.patterns
+  _ = mallocTrim(0)
+  let before = residentBytes()
+  let routes = texts.map {
+    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
+  }
+  let router = try! Router(routes)
+  _ = mallocTrim(0)
+  let after = residentBytes()
+  consume(router)
+  return (Double(after - before) / Double(texts.count), routes)
+}

@@ -29,20 +29,9 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "compile",
   let size = Int(CommandLine.arguments[flag + 2])
 {
-  let texts = Workload(routes: size, urls: 0, seed: 7).patterns
-  _ = mallocTrim(0)
-  let before = residentBytes()
-  let routes = texts.map {
-    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
-  }
-  let router = try! Router(routes)
-  _ = mallocTrim(0)
-  let after = residentBytes()
+  let (bytesPerRoute, routes) = memoryPerRoute(of: Workload(routes: size, urls: 0, seed: 7))
   let compile = bestTime(rounds: 5) { consume(try! Router(routes)) }
-  print(
-    "profile: \(size) routes: compile \(compile / 1e6) ms, \(Double(after - before) / Double(size)) bytes/route"
-  )
-  consume(router)
+  print("profile: \(size) routes: compile \(compile / 1e6) ms, \(bytesPerRoute) bytes/route")
   exit(0)
 }
 
@@ -110,21 +99,7 @@ func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus,
 // Memory per route, measured first, while the heap is fresh: resident size before and after
 // compiling the largest table's patterns and building its router (freed scratch memory is
 // handed back to the system first, so only what the router keeps counts).
-var memoryPerRoute = 0.0
-do {
-  let size = sizes.last!
-  let texts = Workload(routes: size, urls: 0, seed: seed).patterns
-  _ = mallocTrim(0)
-  let before = residentBytes()
-  let routes = texts.map {
-    Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
-  }
-  let router = try! Router(routes)
-  _ = mallocTrim(0)
-  let after = residentBytes()
-  memoryPerRoute = Double(after - before) / Double(size)
-  consume(router)
-}
+let bytesPerRoute = memoryPerRoute(of: Workload(routes: sizes.last!, urls: 0, seed: seed)).0
 
 var results: [SizeResult] = []
 for size in sizes {
@@ -222,7 +197,7 @@ print(
   "\(largest.routes) routes vs 10: decide \(format(largest.decideNs / ten.decideNs, 2))x, full \(format(largest.fullNs / ten.fullNs, 2))x"
 )
 print(
-  "memory: \(format(memoryPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
+  "memory: \(format(bytesPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
 print(
   "replay: \(format(replay.keysPerSecond, 0)) keys/s with an 80x24 frame after every key (\(keys.count) keys)"
 )
@@ -232,7 +207,7 @@ json += results.map { r in
   "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
 }.joined(separator: ",")
 json +=
-  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(memoryPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
+  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
 print(json)
 
 extension String {

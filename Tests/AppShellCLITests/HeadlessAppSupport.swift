@@ -280,16 +280,18 @@ func runProcess(
 
 /// Starts a program with an empty signal mask and default signal handlers (test threads block
 /// signals, and `Foundation.Process` children would inherit that), standard input from
-/// /dev/null and standard output and error on `stdout`; returns its process id.
-func spawn(_ path: String, _ arguments: [String], environment: [String: String], stdout: Int32)
-  throws -> pid_t
-{
+/// /dev/null and standard output and error on `stdout` and `stderr` (default: `stdout`);
+/// returns its process id.
+func spawn(
+  _ path: String, _ arguments: [String], environment: [String: String], stdout: Int32,
+  stderr: Int32? = nil
+) throws -> pid_t {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
   posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-  posix_spawn_file_actions_adddup2(&actions, stdout, 2)
+  posix_spawn_file_actions_adddup2(&actions, stderr ?? stdout, 2)
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }

@@ -257,32 +257,14 @@ private func spawnAndWait(
   _ path: String, _ arguments: [String], environment: [String: String], stdout: String,
   stderr: String
 ) throws -> Int32 {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var none = sigset_t()
-  sigemptyset(&none)
-  posix_spawnattr_setsigmask(&attributes, &none)
-  var all = sigset_t()
-  sigfillset(&all)
-  posix_spawnattr_setsigdefault(&attributes, &all)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  let argv = arguments.map { strdup($0) } + [nil]
-  let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  let out = open(stdout, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  let err = open(stderr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
   defer {
-    for pointer in argv + envp { free(pointer) }
+    close(out)
+    close(err)
   }
-  var pid = pid_t()
-  let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-  guard spawned == 0 else {
-    throw TmuxError("cannot start \(path): \(String(cString: strerror(spawned)))")
-  }
+  guard out >= 0, err >= 0 else { throw TmuxError("cannot open \(stdout) or \(stderr)") }
+  let pid = try spawn(path, arguments, environment: environment, stdout: out, stderr: err)
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 {
     guard errno == EINTR else { throw TmuxError("waitpid failed for \(path)") }

@@ -84,7 +84,15 @@ func parseInt(_ text: String) -> Int64? {
 
 /// `[+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits]`, finite as a Double.
 func parseFloat(_ text: String) -> Double? {
-  let bytes = Array(text.utf8)
+  let grammatical = Array(text.utf8).withUnsafeBufferPointer { floatShape($0) != nil }
+  guard grammatical, let value = Double(text), value.isFinite else { return nil }
+  return value
+}
+
+/// Whether `bytes` follow the float grammar, and if so its integer digits and whether it has
+/// an exponent (what decides if it can be too large for a Double); nil when they do not.
+@inline(__always)
+func floatShape(_ bytes: UnsafeBufferPointer<UInt8>) -> (intDigits: Int, hasExponent: Bool)? {
   var index = 0
   if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
   var intDigits = 0
@@ -101,7 +109,9 @@ func parseFloat(_ text: String) -> Double? {
     }
   }
   guard intDigits > 0 || fracDigits > 0 else { return nil }
+  var hasExponent = false
   if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
+    hasExponent = true
     index += 1
     if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
     var expDigits = 0
@@ -112,8 +122,7 @@ func parseFloat(_ text: String) -> Double? {
     guard expDigits > 0 else { return nil }
   }
   guard index == bytes.count else { return nil }
-  guard let value = Double(text), value.isFinite else { return nil }
-  return value
+  return (intDigits, hasExponent)
 }
 
 /// 8-4-4-4-12 hex digits in any case, returned in uppercase.
@@ -170,37 +179,9 @@ func bytesAreInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// The float grammar of ``parseFloat(_:)``, finite as a Double.
 @inline(__always)
 func bytesAreFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  var index = 0
-  if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
-  var intDigits = 0
-  while index < bytes.count, bytes[index].isASCIIDigit {
-    index += 1
-    intDigits += 1
-  }
-  var fracDigits = 0
-  if index < bytes.count, bytes[index] == 0x2E {
-    index += 1
-    while index < bytes.count, bytes[index].isASCIIDigit {
-      index += 1
-      fracDigits += 1
-    }
-  }
-  guard intDigits > 0 || fracDigits > 0 else { return false }
-  var hasExponent = false
-  if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
-    hasExponent = true
-    index += 1
-    if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
-    var expDigits = 0
-    while index < bytes.count, bytes[index].isASCIIDigit {
-      index += 1
-      expDigits += 1
-    }
-    guard expDigits > 0 else { return false }
-  }
-  guard index == bytes.count else { return false }
+  guard let shape = floatShape(bytes) else { return false }
   // Fewer than 300 integer digits and no exponent: always finite.
-  if !hasExponent && intDigits < 300 { return true }
+  if !shape.hasExponent && shape.intDigits < 300 { return true }
   return parseFloat(String(decoding: bytes, as: UTF8.self)) != nil
 }
 
