@@ -101,8 +101,12 @@ struct EventLoop {
   }
 
   /// Reads the route table again and puts it in force, or notes why not.
-  mutating func reloadTable() {
-    if let loaded = tables.reload(into: &console) { origin = loaded }
+  /// Returns whether the new table was put in force.
+  @discardableResult
+  mutating func reloadTable() -> Bool {
+    guard let loaded = tables.reload(into: &console) else { return false }
+    origin = loaded
+    return true
   }
 
   /// Carries out a socket request and says how it went.
@@ -128,12 +132,10 @@ struct EventLoop {
         JSONMember("log", logJSON),
       ])
     case .reload:
-      let notes = console.model.notes.count
-      reloadTable()
-      let note = console.model.notes.dropFirst(notes).last
-      if let note, note.isProblem { return .failure(note.text) }
+      // The note the reload made is the status line now.
+      guard reloadTable() else { return .failure(console.model.status) }
       return .success([
-        JSONMember("status", .string(note?.text ?? "")), JSONMember("table", tableJSON),
+        JSONMember("status", .string(console.model.status)), JSONMember("table", tableJSON),
       ])
     }
   }

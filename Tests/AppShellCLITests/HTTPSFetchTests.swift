@@ -133,3 +133,81 @@ import Testing
     #expect(scheme.description.contains("only http and https"), "\(scheme)")
   }
 }
+
+/// A loopback server that answers every connection with the same raw bytes, then closes:
+/// for responses a well-behaved server would never send.
+private final class RawHTTPServer: @unchecked Sendable {
+  let port: Int
+  private let listener: Int32
+  private let response: [UInt8]
+
+  init(response: String) throws {
+    self.response = Array(response.utf8)
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    self.listener = listener
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+      }
+    }
+    port = Int(UInt16(bigEndian: address.sin_port))
+    guard bound, listen(listener, 4) == 0 else { throw HeadlessError("cannot listen") }
+    let thread = Thread { [self] in serve() }
+    thread.start()
+  }
+
+  private func serve() {
+    while true {
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { return }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      _ = recv(client, &buffer, buffer.count, 0)
+      _ = response.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      close(client)
+    }
+  }
+
+  func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
+}
+
+/// Responses a server should never send, each answered with a clear error, never a crash.
+let hostileResponses: [(String, String)] = [
+  ("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", "bad Content-Length"),
+  ("HTTP/1.1 200 OK\r\nContent-Length: 99999999999\r\n\r\nx", "larger than"),
+  ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n7fffffffffffffff\r\nxx", "larger than"),
+  ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nxx", "bad chunk size"),
+  ("HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:1/x\r\n\r\n", "cannot connect"),
+  ("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", "HTTP status 404"),
+  ("SSH-2.0-OpenSSH\r\n\r\n", "not an HTTP response"),
+  ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", "ended early"),
+]
+
+@Suite struct HostileHTTPResponseTests {
+  private func fetch(_ response: String) throws -> Result<[UInt8], FetchError> {
+    let server = try RawHTTPServer(response: response)
+    defer { server.stop() }
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/routes.json"))
+    return HTTPFetcher.fetch(url)
+  }
+
+  @Test(arguments: hostileResponses)
+  func aHostileResponseIsAnErrorNotACrash(response: String, message: String) throws {
+    guard case .failure(let error) = try fetch(response) else {
+      Issue.record("accepted: \(response.debugDescription)")
+      return
+    }
+    #expect(error.description.contains(message), "\(error)")
+  }
+
+  @Test func chunkedAndCloseDelimitedBodiesAreRead() throws {
+    let chunked = try fetch(
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n")
+    #expect((try? chunked.get()) == Array("abcde".utf8))
+    let closed = try fetch("HTTP/1.0 200 OK\r\n\r\nwhole body")
+    #expect((try? closed.get()) == Array("whole body".utf8))
+  }
+}

@@ -18,9 +18,14 @@ enum HTTPFetcher {
   /// Redirects followed.
   static let maxRedirects = 3
 
-  /// The body of a `200` response to a GET of `url`; otherwise a message saying what failed.
-  static func fetch(_ url: URL) -> Result<[UInt8], FetchError> {
-    let deadline = ContinuousClock.now + timeout
+  /// The body of a `200` response to a GET of `url`, all within `deadline` (default:
+  /// ``timeout`` from now); otherwise a message saying what failed.
+  static func fetch(_ url: URL, deadline: ContinuousClock.Instant? = nil) -> Result<
+    [UInt8], FetchError
+  > {
+    // A peer that resets the connection must not kill the app (SIGPIPE from OpenSSL's writes).
+    signal(SIGPIPE, SIG_IGN)
+    let deadline = deadline ?? ContinuousClock.now + timeout
     var current = url
     for _ in 0...maxRedirects {
       let response: Response
@@ -39,6 +44,10 @@ enum HTTPFetcher {
           return .failure(
             FetchError(
               "\(current.absoluteString): HTTP status \(response.status) without a Location"))
+        }
+        if current.scheme?.lowercased() == "https" && next.scheme?.lowercased() != "https" {
+          return .failure(
+            FetchError("\(current.absoluteString): refused a redirect from https to \(next.absoluteString)"))
         }
         current = next
       default:
@@ -72,7 +81,8 @@ enum HTTPFetcher {
     let connection = try Connection(
       host: host, port: port, tls: scheme == "https", deadline: deadline)
     defer { connection.close() }
-    let hostHeader = url.port.map { "\(host):\($0)" } ?? host
+    let bracketed = host.contains(":") ? "[\(host)]" : host
+    let hostHeader = url.port.map { "\(bracketed):\($0)" } ?? bracketed
     let request =
       "GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: appshell\r\n"
       + "Accept: */*\r\nConnection: close\r\n\r\n"
@@ -96,6 +106,8 @@ private final class Connection {
   private var context: OpaquePointer?
   private var ssl: OpaquePointer?
   private let deadline: ContinuousClock.Instant
+
+  deinit { close() }
 
   init(host: String, port: Int, tls: Bool, deadline: ContinuousClock.Instant) throws(FetchError) {
     self.deadline = deadline
@@ -140,9 +152,8 @@ private final class Connection {
   private func connectBounded(
     _ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: socklen_t
   ) -> Bool {
-    let flags = fcntl(socket, F_GETFL)
-    _ = fcntl(socket, F_SETFL, flags | O_NONBLOCK)
-    defer { _ = fcntl(socket, F_SETFL, flags) }
+    // Non-blocking from here on: every wait is a poll bounded by the deadline.
+    _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
     if connect(socket, address, length) == 0 { return true }
     guard errno == EINPROGRESS, waitFor(socket, Int16(POLLOUT)) else { return false }
     var error: Int32 = 0
@@ -190,6 +201,7 @@ private final class Connection {
       throw FetchError("TLS: \(Self.tlsError())")
     }
     while true {
+      ERR_clear_error()
       let result = SSL_connect(ssl)
       if result == 1 { return }
       let reason = SSL_get_error(ssl, result)
@@ -218,6 +230,7 @@ private final class Connection {
   func send(_ bytes: [UInt8]) throws(FetchError) {
     var offset = 0
     while offset < bytes.count {
+      ERR_clear_error()
       let written: Int = bytes[offset...].withUnsafeBytes { raw in
         if let ssl { return Int(SSL_write(ssl, raw.baseAddress, Int32(raw.count))) }
         return Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
@@ -247,6 +260,7 @@ private final class Connection {
       if ssl == nil, !waitFor(descriptor, Int16(POLLIN)) {
         throw FetchError("timed out after \(HTTPFetcher.timeout) reading the response")
       }
+      ERR_clear_error()
       let count: Int = buffer.withUnsafeMutableBytes { raw in
         if let ssl { return Int(SSL_read(ssl, raw.baseAddress, Int32(raw.count))) }
         return Glibc.recv(descriptor, raw.baseAddress, raw.count, 0)
@@ -312,14 +326,19 @@ private struct ResponseReader {
       while true {
         let sizeLine = try line()
         let hex = sizeLine.split(separator: ";").first.map(String.init) ?? ""
-        guard let size = Int(hex.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0
+        let digits = hex.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let size = Int(digits, radix: 16)
         else { throw FetchError("bad chunk size \(sizeLine.prefix(20).debugDescription)") }
         if size == 0 { break }
+        try checkSize(body.count + size)
         body += try bytes(size)
         _ = try line()
         try checkSize(body.count)
       }
-    } else if let length = headers["content-length"].flatMap({ Int($0) }) {
+    } else if let text = headers["content-length"] {
+      guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(text) else {
+        throw FetchError("bad Content-Length \(text.prefix(20).debugDescription)")
+      }
       try checkSize(length)
       body = try bytes(length)
     } else {

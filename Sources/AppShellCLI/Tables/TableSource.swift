@@ -144,12 +144,14 @@ struct TableSource {
   > {
     let bytes: [UInt8]
     let signature: [UInt8]
-    switch HTTPFetcher.fetch(url) {
+    // One deadline for the table and its signature together.
+    let deadline = ContinuousClock.now + HTTPFetcher.timeout
+    switch HTTPFetcher.fetch(url, deadline: deadline) {
     case .success(let body): bytes = body
     case .failure(let error): return .failure(SourceProblem(error.description))
     }
     let signatureURL = Self.signatureURL(of: url)
-    switch HTTPFetcher.fetch(signatureURL) {
+    switch HTTPFetcher.fetch(signatureURL, deadline: deadline) {
     case .success(let body): signature = body
     case .failure(let error):
       return .failure(SourceProblem("unsigned: no signature at \(error.description)"))
