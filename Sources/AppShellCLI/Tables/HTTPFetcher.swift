@@ -47,7 +47,8 @@ enum HTTPFetcher {
         }
         if current.scheme?.lowercased() == "https" && next.scheme?.lowercased() != "https" {
           return .failure(
-            FetchError("\(current.absoluteString): refused a redirect from https to \(next.absoluteString)"))
+            FetchError(
+              "\(current.absoluteString): refused a redirect from https to \(next.absoluteString)"))
         }
         current = next
       default:
@@ -327,7 +328,8 @@ private struct ResponseReader {
         let sizeLine = try line()
         let hex = sizeLine.split(separator: ";").first.map(String.init) ?? ""
         let digits = hex.trimmingCharacters(in: .whitespaces)
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let size = Int(digits, radix: 16)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+          let size = Int(digits, radix: 16)
         else { throw FetchError("bad chunk size \(sizeLine.prefix(20).debugDescription)") }
         if size == 0 { break }
         try checkSize(body.count + size)
@@ -336,7 +338,9 @@ private struct ResponseReader {
         try checkSize(body.count)
       }
     } else if let text = headers["content-length"] {
-      guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(text) else {
+      guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let length = Int(text)
+      else {
         throw FetchError("bad Content-Length \(text.prefix(20).debugDescription)")
       }
       try checkSize(length)
