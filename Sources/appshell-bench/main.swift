@@ -173,10 +173,12 @@ let replay = ReplayBench.run(app: app, keys: keys)
 func format(_ value: Double, _ decimals: Int = 1) -> String {
   String(format: "%.\(decimals)f", value)
 }
-print(
-  "appshell-bench: \(urlCount) URLs per size, seed \(seed), "
-    + (_isDebugAssertConfiguration() ? "DEBUG build (figures are not meaningful)" : "release build")
-)
+#if DEBUG
+  let buildKind = "DEBUG build (figures are not meaningful)"
+#else
+  let buildKind = "release build"
+#endif
+print("appshell-bench: \(urlCount) URLs per size, seed \(seed), \(buildKind)")
 print(
   "routes   compile ms  load ms  decide ns  full ns  floor ns  decide/floor  full/floor  linear ns   linear/decide  checked"
 )
