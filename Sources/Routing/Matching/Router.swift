@@ -95,8 +95,10 @@ public struct Router: Sendable {
   private func makeMatch(_ candidate: Candidate, _ view: URLView) -> RouteMatch {
     let route = Int(candidate.route)
     let pattern = routes[route].pattern
-    var params: Parameters = [:]
     let query = view.query
+    // Room for every query item and capture at once, so the dictionary is not regrown.
+    let expected = query.count + pattern.segments.count + pattern.constraints.count
+    var params = expected == 0 ? Parameters() : Parameters(minimumCapacity: expected)
     if query.contains(where: { $0.key.bytes.contains { $0 >= 0x80 } }) {
       // Keys are Swift strings: canonically equivalent keys are one key, their values merged.
       var order: [String] = []
