@@ -85,11 +85,10 @@ struct EventLoop {
         dirty = true
       }
       if let server {
-        let before = console.model
-        server.serve(
+        let served = server.serve(
           ready: ready, answer: { answer($0) },
           refused: { console.send(.noted($0, isProblem: true)) })
-        dirty = dirty || console.model != before
+        dirty = dirty || served
       }
       if console.takeReloadRequest() {
         device.present(ConsoleView.render(console))  // "Reloading…" shows during a download

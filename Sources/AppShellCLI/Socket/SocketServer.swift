@@ -106,9 +106,12 @@ final class SocketServer {
 
   /// Accepts and reads whatever is ready among `ready`, answers complete requests with
   /// `answer`, and drops clients whose time is up. `refused` hears every bad message.
+  /// Returns whether any client was answered or refused (the app may have changed).
+  @discardableResult
   func serve(
     ready: Set<Int32>, answer: (WireRequest) -> WireReply, refused: (String) -> Void
-  ) {
+  ) -> Bool {
+    var handled = false
     if ready.contains(listener) { acceptAll() }
     var index = 0
     while index < clients.count {
@@ -127,12 +130,14 @@ final class SocketServer {
         finished = true
       }
       if finished {
+        handled = true
         Glibc.close(client.descriptor)
         clients.remove(at: index)
       } else {
         index += 1
       }
     }
+    return handled
   }
 
   private func acceptAll() {
