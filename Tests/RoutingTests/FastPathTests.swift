@@ -65,4 +65,49 @@ import Testing
     #expect(!fast("myapp://u@h/x"))
     #expect(!fast(String(repeating: "a", count: URLScanner.maxBytes + 1)))
   }
+
+  /// The in-place reader finds split points eight bytes at a time; wherever it takes a URL,
+  /// its parts must be exactly the full reader's. URLs are drawn from the bytes that matter
+  /// (separators, escapes, `+`, `#`) at every offset and length.
+  @Test func theInPlaceReaderSplitsAsTheFullReaderDoes() throws {
+    let alphabet = Array("ab/?&=%+#2F.:".utf8)
+    var state: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var compared = 0
+    for _ in 0..<20_000 {
+      let prefix = Array(["myapp://h/", "/", "x:", ""][next(4)].utf8)
+      let bytes = prefix + (0..<next(40)).map { _ in alphabet[next(alphabet.count)] }
+      let view = bytes.withUnsafeBufferPointer { buffer in
+        URLScanner.scan(buffer) { view in
+          (
+            view.segments.map(\.string),
+            view.query.map { [$0.key.string, $0.value.string] }
+          )
+        }
+      }
+      guard let (segments, query) = view else { continue }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let full = try RouteURL(bytes: bytes)
+      #expect(segments == full.segments, "\(text)")
+      #expect(query == full.query.map { [$0.key, $0.value] }, "\(text)")
+      compared += 1
+    }
+    #expect(compared > 5_000)
+  }
+
+  /// Literal segments of up to 8 bytes are compared as one word, built with overlapping loads.
+  @Test func segmentWordsHoldExactlyTheirBytes() {
+    let bytes: [UInt8] = Array("abcdefghij".utf8)
+    for count in 0...8 {
+      var expected: UInt64 = 0
+      for offset in 0..<count { expected |= UInt64(bytes[offset]) << UInt64(offset * 8) }
+      let word = bytes.withUnsafeBufferPointer {
+        RouterIndex.word(UnsafeBufferPointer(rebasing: $0[0..<count]))
+      }
+      #expect(word == expected, "\(count) bytes")
+    }
+  }
 }

@@ -145,12 +145,13 @@ import Testing
 
   // MARK: Optional groups
 
-  @Test(arguments: [
-    ("/required/x", ["r": ParamValue.string("x")]),
-    ("/required/x/optional/y", ["r": .string("x"), "o": .string("y")]),
-    ("/required/x/more/z", ["r": .string("x"), "m": .string("z")]),
-    ("/required/x/optional/y/more/z", ["r": .string("x"), "o": .string("y"), "m": .string("z")]),
-  ])
+  @Test(
+    arguments: [
+      ("/required/x", ["r": .string("x")]),
+      ("/required/x/optional/y", ["r": .string("x"), "o": .string("y")]),
+      ("/required/x/more/z", ["r": .string("x"), "m": .string("z")]),
+      ("/required/x/optional/y/more/z", ["r": .string("x"), "o": .string("y"), "m": .string("z")]),
+    ] as [(String, Parameters)])
   func optionalGroupsExpand(url: String, expected: Parameters) throws {
     let found = try params(["/required/:r(/optional/:o)(/more/:m)"], url)
     #expect(found == expected)

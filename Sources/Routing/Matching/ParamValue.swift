@@ -30,10 +30,96 @@ public enum ParamValue: Sendable, Hashable {
   }
 }
 
-/// Match parameters by name.
-public typealias Parameters = [String: ParamValue]
+/// Match parameters by name: a small ordered list, so building one for a match is one
+/// allocation and no hashing. Keys compare as Swift strings (canonically equivalent keys are
+/// one key); equality and hashing ignore order, as for a dictionary.
+public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence,
+  CustomStringConvertible
+{
+  /// One parameter.
+  public typealias Element = (key: String, value: ParamValue)
 
-extension Dictionary where Key == String, Value == ParamValue {
+  private var entries: ContiguousArray<Element>
+
+  /// No parameters.
+  public init() {
+    entries = []
+  }
+
+  /// Parameters from a literal; a repeated key keeps its last value.
+  public init(dictionaryLiteral elements: (String, ParamValue)...) {
+    self.init()
+    for (key, value) in elements { self[key] = value }
+  }
+
+  /// Room for `capacity` parameters without regrowing.
+  init(minimumCapacity capacity: Int) {
+    entries = []
+    entries.reserveCapacity(capacity)
+  }
+
+  /// The value for `key`, if any; setting nil removes it.
+  public subscript(key: String) -> ParamValue? {
+    get { position(of: key).map { entries[$0].value } }
+    set {
+      if let position = position(of: key) {
+        if let newValue {
+          entries[position].value = newValue
+        } else {
+          entries.remove(at: position)
+        }
+      } else if let newValue {
+        entries.append((key, newValue))
+      }
+    }
+  }
+
+  /// Adds a key the caller knows is not present yet.
+  mutating func append(_ key: String, _ value: ParamValue) {
+    entries.append((key, value))
+  }
+
+  /// The keys, in the order they were first set.
+  public var keys: [String] { entries.map(\.key) }
+  /// The number of parameters.
+  public var count: Int { entries.count }
+  /// Whether there are none.
+  public var isEmpty: Bool { entries.isEmpty }
+
+  private func position(of key: String) -> Int? {
+    entries.firstIndex { $0.key == key }
+  }
+
+  /// The parameters in the order they were first set.
+  public func makeIterator() -> IndexingIterator<ContiguousArray<Element>> {
+    entries.makeIterator()
+  }
+
+  /// Same keys with the same values, in any order.
+  public static func == (lhs: Parameters, rhs: Parameters) -> Bool {
+    lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
+  }
+
+  /// Hashes without regard to order.
+  public func hash(into hasher: inout Hasher) {
+    var sum = 0
+    for entry in entries {
+      var one = Hasher()
+      one.combine(entry.key)
+      one.combine(entry.value)
+      sum &+= one.finalize()
+    }
+    hasher.combine(count)
+    hasher.combine(sum)
+  }
+
+  /// The parameters as a dictionary literal, in order.
+  public var description: String {
+    if entries.isEmpty { return "[:]" }
+    return "[" + entries.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ")
+      + "]"
+  }
+
   /// The parameters as a JSON object with keys in sorted order, so output is stable.
   public var json: JSON {
     .object(keys.sorted().map { JSONMember($0, self[$0]!.json) })

@@ -22,12 +22,14 @@ public struct Router: Sendable {
   /// The routes, in the order they were listed.
   public let routes: [Route]
   private let index: RouterIndex
+  private let plans: CapturePlans
 
   /// Compiles routes; two routes (or two expansions of one) that no URL can tell apart are a
   /// ``RouteConflict``.
   public init(_ routes: [Route]) throws(RouteConflict) {
     self.routes = routes
     index = try RouterIndex(routes: routes)
+    plans = CapturePlans(routes)
   }
 
   /// The best route for `url`, with its parameters, or nil when none matches.
@@ -94,11 +96,10 @@ public struct Router: Sendable {
 
   private func makeMatch(_ candidate: Candidate, _ view: URLView) -> RouteMatch {
     let route = Int(candidate.route)
-    let pattern = routes[route].pattern
+    let steps = plans.steps(route: route, expansion: Int(candidate.expansion))
     let query = view.query
-    // Room for every query item and capture at once, so the dictionary is not regrown.
-    let expected = query.count + pattern.segments.count + pattern.constraints.count
-    var params = expected == 0 ? Parameters() : Parameters(minimumCapacity: expected)
+    // Room for every query item and capture at once, so the list is not regrown.
+    var params = Parameters(minimumCapacity: query.count + steps.count)
     if query.contains(where: { $0.key.bytes.contains { $0 >= 0x80 } }) {
       // Keys are Swift strings: canonically equivalent keys are one key, their values merged.
       var order: [String] = []
@@ -110,64 +111,56 @@ public struct Router: Sendable {
       }
       for key in order {
         let all = values[key]!
-        params[key] = all.count == 1 ? .string(all[0]) : .strings(all)
+        params.append(key, all.count == 1 ? .string(all[0]) : .strings(all))
       }
     } else {
       addASCIIQuery(query, to: &params)
     }
-    addCaptures(candidate, pattern, view, to: &params)
+    addCaptures(steps, view, to: &params)
     return RouteMatch(route: route, expansion: Int(candidate.expansion), params: params)
   }
 
   /// Query items with ASCII keys as parameters: byte equality is key equality.
   private func addASCIIQuery(_ query: UnsafeBufferPointer<QueryPiece>, to params: inout Parameters)
   {
-    for (position, item) in query.enumerated() {
+    for position in query.indices {
+      let item = query[position]
       // Each key once, at its first appearance; a repeated key gives all its values.
-      if query[..<position].contains(where: { $0.key.equals(item.key) }) { continue }
+      var repeated = false
+      for earlier in 0..<position where query[earlier].key.equals(item.key) {
+        repeated = true
+        break
+      }
+      if repeated { continue }
       var values: [String] = []
       for later in query[(position + 1)...] where later.key.equals(item.key) {
         if values.isEmpty { values.append(item.value.string) }
         values.append(later.value.string)
       }
-      params[item.key.string] = values.isEmpty ? .string(item.value.string) : .strings(values)
+      params.append(item.key.string, values.isEmpty ? .string(item.value.string) : .strings(values))
     }
   }
 
   /// Query-constraint captures, then path captures (which win over query items).
-  private func addCaptures(
-    _ candidate: Candidate, _ pattern: RoutePattern, _ view: URLView, to params: inout Parameters
-  ) {
-    let query = view.query
-    for constraint in pattern.constraints {
-      guard case .capture(let type, let name) = constraint.value else { continue }
-      let key = Array(constraint.key.utf8)
-      let found = key.withUnsafeBufferPointer { key in
-        query.first { item in
-          item.key.count == key.count
-            && (key.isEmpty || memoryEqual(item.key.start!, key.baseAddress!, key.count))
-        }
-      }
-      if let found, let value = type.value(of: found.value.string) { params[name] = value }
-    }
+  private func addCaptures(_ steps: Range<Int>, _ view: URLView, to params: inout Parameters) {
     let segments = view.segments
-    var position = 0
-    for segment in pattern.expansion(Int(candidate.expansion)) {
-      switch segment.kind {
-      case .literal:
-        position += 1
-      case .capture(let type):
-        if let name = segment.name, let value = type.value(of: segments[position].string) {
-          params[name] = value
-        }
-        position += 1
+    for index in steps {
+      let step = plans.steps[index]
+      let position = Int(step.position)
+      switch step.source {
+      case .segment:
+        if let value = step.type.value(of: segments[position]) { params[step.name] = value }
       case .path:
-        params[segment.name ?? "path"] = .string(
-          segments[position...].map(\.string).joined(separator: "/"))
-        position = segments.count
+        params[step.name] = .string(segments[position...].map(\.string).joined(separator: "/"))
       case .rest:
-        params["*"] = .strings(segments[position...].map(\.string))
-        position = segments.count
+        params[step.name] = .strings(segments[position...].map(\.string))
+      case .query:
+        let found = plans.keyBytes.withUnsafeBufferPointer { keys in
+          let key = ByteSlice(
+            start: keys.baseAddress.map { $0 + position }, count: Int(step.keyLength))
+          return view.query.first { $0.key.equals(key) }
+        }
+        if let found, let value = step.type.value(of: found.value) { params[step.name] = value }
       }
     }
   }

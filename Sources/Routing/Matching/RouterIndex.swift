@@ -53,14 +53,21 @@ final class RouterIndex: @unchecked Sendable {
     var textCount: Int32 = 0
   }
 
-  /// Up to 8 bytes as a little-endian word, zero-padded.
+  /// Up to 8 bytes as a little-endian word, zero-padded: two overlapping loads, no loop.
   @inline(__always)
   static func word(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var word: UInt64 = 0
-    for offset in 0..<min(8, bytes.count) {
-      word |= UInt64(bytes[offset]) << (UInt64(offset) * 8)
+    let count = bytes.count
+    guard count > 0, let base = bytes.baseAddress else { return 0 }
+    if count >= 4 {
+      let raw = UnsafeRawPointer(base)
+      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+      let high = UInt64(
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: min(count, 8) - 4, as: UInt32.self)))
+      return low | high << UInt64((min(count, 8) - 4) * 8)
     }
-    return word
+    let middle = count >> 1
+    return UInt64(base[0]) | UInt64(base[middle]) << UInt64(middle * 8) | UInt64(
+      base[count - 1]) << UInt64((count - 1) * 8)
   }
 
   /// What ranking and filtering need of a route, without touching its pattern.
@@ -151,23 +158,35 @@ final class RouterIndex: @unchecked Sendable {
       * MemoryLayout<RouteInfo>.stride + constraints.count * MemoryLayout<Constraint>.stride
   }
 
-  /// The hash of a segment under a parent: FNV-1a over the bytes, seeded by the parent.
+  /// The hash of a segment under a parent, and its inline word (0 past 8 bytes): up to 8
+  /// bytes are mixed as one word, longer segments hashed with FNV-1a; seeded by the parent.
   @inline(__always)
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt32 {
+  static func key(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) -> (
+    hash: UInt32, word: UInt64
+  ) {
+    if bytes.count <= 8 {
+      let word = word(bytes)
+      var mixed =
+        word &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: parent)) << 8
+        ^ UInt64(bytes.count)
+      mixed ^= mixed >> 29
+      mixed &*= 0xBF58_476D_1CE4_E5B9
+      mixed ^= mixed >> 32
+      return (UInt32(truncatingIfNeeded: mixed), word)
+    }
     var hash: UInt32 = 0x811C_9DC5 ^ UInt32(bitPattern: parent) &* 0x0100_0193
     for byte in bytes {
       hash = (hash ^ UInt32(byte)) &* 0x0100_0193
     }
-    return hash ^ (hash >> 15)
+    return (hash ^ (hash >> 15), 0)
   }
 
   /// The literal child of `parent` for `bytes`, or -1.
   @inline(__always)
   func literalChild(of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard !slots.isEmpty else { return -1 }
-    let hash = Self.hash(bytes, parent: parent)
+    let (hash, word) = Self.key(bytes, parent: parent)
     let count = bytes.count
-    let word = count <= 8 ? Self.word(bytes) : 0
     var index = Int(hash & slotMask)
     while true {
       let slot = slots[index]

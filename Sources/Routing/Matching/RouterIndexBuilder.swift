@@ -216,7 +216,7 @@ extension RouterIndex {
     private mutating func literalChild(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>)
       -> Int32
     {
-      let hash = RouterIndex.hash(bytes, parent: parent)
+      let (hash, word) = RouterIndex.key(bytes, parent: parent)
       var position = Int(hash & index.slotMask)
       while index.slots[position].parent >= 0 {
         let slot = index.slots[position]
@@ -231,9 +231,8 @@ extension RouterIndex {
       let child = newNode()
       let start = Int32(index.text.count)
       index.text.append(contentsOf: bytes)
-      let word = RouterIndex.word(bytes)
       index.slots[position] = Slot(
-        word: bytes.count <= 8 ? word : 0, hash: hash, parent: parent, child: child,
+        word: word, hash: hash, parent: parent, child: child,
         textStart: start, textCount: Int32(bytes.count))
       literalCount += 1
       if literalCount * 2 > index.slots.count { grow() }

@@ -151,30 +151,34 @@ enum URLScanner {
     cursor = index
     var hasEscape = false
     var pathEnd = end
-    while cursor <= pathEnd {
-      if cursor == end || base[cursor] == 0x3F {
-        pathEnd = cursor
-      }
-      if cursor == pathEnd || base[cursor] == 0x2F {
-        if cursor > segmentStart {
-          guard segmentCount < maxSegments else { return nil }
-          var piece = ByteSlice(start: base + segmentStart, count: cursor - segmentStart)
-          if hasEscape {
-            guard let decoded = decode(piece, plusAsSpace: false, into: scratch, at: &used) else {
-              return nil
-            }
-            piece = decoded
-          }
-          if isDotSegment(piece) { return nil }
-          segments[segmentCount] = piece
-          segmentCount += 1
-        }
-        segmentStart = cursor + 1
-        hasEscape = false
-      } else if base[cursor] == 0x25 {
+    while true {
+      let next = firstOf(base, cursor, end, 0x2F, 0x3F, 0x25, 0x2F)
+      if next < end, base[next] == 0x25 {
         hasEscape = true
+        cursor = next + 1
+        continue
       }
-      cursor += 1
+      // `next` is a `/`, the `?` or the end: it closes a piece.
+      if next > segmentStart {
+        guard segmentCount < maxSegments else { return nil }
+        var piece = ByteSlice(start: base + segmentStart, count: next - segmentStart)
+        if hasEscape {
+          guard let decoded = decode(piece, plusAsSpace: false, into: scratch, at: &used) else {
+            return nil
+          }
+          piece = decoded
+        }
+        if isDotSegment(piece) { return nil }
+        segments[segmentCount] = piece
+        segmentCount += 1
+      }
+      if next == end || base[next] == 0x3F {
+        pathEnd = next
+        break
+      }
+      segmentStart = next + 1
+      hasEscape = false
+      cursor = next + 1
     }
 
     // Query: split on `&`, then on the first `=`; `+` is a space; skip empty pieces.
@@ -184,35 +188,41 @@ enum URLScanner {
       var position = pieceStart
       var equals = -1
       var needsDecoding = false
-      while position <= end {
-        if position == end || base[position] == 0x26 {
-          if position > pieceStart {
-            guard queryCount < maxQueryItems else { return nil }
-            let keyEnd = equals >= 0 ? equals : position
-            var key = ByteSlice(start: base + pieceStart, count: keyEnd - pieceStart)
-            var value = ByteSlice(start: base + position, count: 0)
-            if equals >= 0 {
-              value = ByteSlice(start: base + equals + 1, count: position - equals - 1)
-            }
-            if needsDecoding {
-              guard let decodedKey = decode(key, plusAsSpace: true, into: scratch, at: &used),
-                let decodedValue = decode(value, plusAsSpace: true, into: scratch, at: &used)
-              else { return nil }
-              key = decodedKey
-              value = decodedValue
-            }
-            query[queryCount] = QueryPiece(key: key, value: value)
-            queryCount += 1
+      while true {
+        let next = firstOf(base, position, end, 0x26, 0x3D, 0x25, 0x2B)
+        if next < end, base[next] != 0x26 {
+          if base[next] != 0x3D {
+            needsDecoding = true
+          } else if equals < 0 {
+            equals = next
           }
-          pieceStart = position + 1
-          equals = -1
-          needsDecoding = false
-        } else {
-          let byte = base[position]
-          if byte == 0x3D && equals < 0 { equals = position }
-          if byte == 0x25 || byte == 0x2B { needsDecoding = true }
+          position = next + 1
+          continue
         }
-        position += 1
+        // `next` is a `&` or the end: it closes a piece.
+        if next > pieceStart {
+          guard queryCount < maxQueryItems else { return nil }
+          let keyEnd = equals >= 0 ? equals : next
+          var key = ByteSlice(start: base + pieceStart, count: keyEnd - pieceStart)
+          var value = ByteSlice(start: base + next, count: 0)
+          if equals >= 0 {
+            value = ByteSlice(start: base + equals + 1, count: next - equals - 1)
+          }
+          if needsDecoding {
+            guard let decodedKey = decode(key, plusAsSpace: true, into: scratch, at: &used),
+              let decodedValue = decode(value, plusAsSpace: true, into: scratch, at: &used)
+            else { return nil }
+            key = decodedKey
+            value = decodedValue
+          }
+          query[queryCount] = QueryPiece(key: key, value: value)
+          queryCount += 1
+        }
+        if next == end { break }
+        pieceStart = next + 1
+        equals = -1
+        needsDecoding = false
+        position = next + 1
       }
     }
     return URLView(
@@ -242,6 +252,35 @@ enum URLScanner {
       offset += 1
     }
     return count
+  }
+
+  /// The first offset in `from..<end` whose byte is one of the four targets, or `end`.
+  /// Eight bytes at a time: a zero byte in `word ^ target` is a match, and the lowest such
+  /// byte (the first in memory) is always a true one.
+  @inline(__always)
+  private static func firstOf(
+    _ base: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8,
+    _ d: UInt8
+  ) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    var offset = from
+    while offset + 8 <= end {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      let found =
+        zeros(word ^ (ones &* UInt64(a))) | zeros(word ^ (ones &* UInt64(b)))
+        | zeros(word ^ (ones &* UInt64(c))) | zeros(word ^ (ones &* UInt64(d)))
+      if found != 0 { return offset + found.trailingZeroBitCount / 8 }
+      offset += 8
+    }
+    while offset < end {
+      let byte = base[offset]
+      if byte == a || byte == b || byte == c || byte == d { return offset }
+      offset += 1
+    }
+    return end
   }
 
   /// `localhost` in any ASCII case.

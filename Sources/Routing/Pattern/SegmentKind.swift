@@ -157,26 +157,30 @@ extension CaptureType {
 
 /// `-?[0-9]+` fitting Int64, as ``parseInt(_:)``.
 @inline(__always)
-func bytesAreInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+func bytesAreInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { intValue(bytes) != nil }
+
+/// The value of a decimal `int` segment (an optional `-` then digits, in range), read in place.
+@inline(__always)
+func intValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
   var index = 0
   let negative = !bytes.isEmpty && bytes[0] == 0x2D
   if negative { index = 1 }
-  guard index < bytes.count else { return false }
+  guard index < bytes.count else { return nil }
   // Accumulate downwards so Int64.min fits.
   var value: Int64 = 0
   while index < bytes.count {
     let byte = bytes[index]
-    guard byte.isASCIIDigit else { return false }
+    guard byte.isASCIIDigit else { return nil }
     let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
     let (next, overflow2) = times10.subtractingReportingOverflow(Int64(byte &- 0x30))
-    if overflow1 || overflow2 { return false }
+    if overflow1 || overflow2 { return nil }
     value = next
     index += 1
   }
-  return negative || value != Int64.min
+  if negative { return value }
+  return value == Int64.min ? nil : -value
 }
 
-/// The float grammar of ``parseFloat(_:)``, finite as a Double.
 @inline(__always)
 func bytesAreFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   guard let shape = floatShape(bytes) else { return false }
