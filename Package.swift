@@ -60,3 +60,22 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Tests/Fuzz, libFuzzer): only when APPSHELL_FUZZ is set, because they have no
+// `main` of their own and link only with `--sanitize fuzzer`. Built and run by `Tests/Fuzz/run`.
+if Context.environment["APPSHELL_FUZZ"] != nil {
+  let fuzzTargets: [(String, [Target.Dependency])] = [
+    ("fuzz-url", ["Routing"]),
+    ("fuzz-pattern", ["Routing"]),
+    ("fuzz-table", ["Routing"]),
+    ("fuzz-keyscript", ["Replay", "Interface"]),
+    ("fuzz-wire", ["Remote", "Routing"]),
+    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI"]),
+  ]
+  for (name, dependencies) in fuzzTargets {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: dependencies, path: "Tests/Fuzz/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

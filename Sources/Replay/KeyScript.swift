@@ -29,12 +29,12 @@ public struct KeyScript: Sendable, Hashable {
     }
     var steps: [Step] = []
     var lineNumber = 0
-    // "\r\n" is one Character in Swift, so it is a line break of its own here.
+    // Line breaks are "\n", "\r\n" (one Character in Swift) and a lone "\r"; none is a key.
     let lines = text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    for var line in lines {
+      omittingEmptySubsequences: false,
+      whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    for line in lines {
       lineNumber += 1
-      if line.last == "\r" { line.removeLast() }
       if line.first == "#" { continue }
       var column = 0
       var index = line.startIndex
@@ -71,15 +71,22 @@ public struct KeyScript: Sendable, Hashable {
     self.steps = steps
   }
 
-  /// The script as text that parses back to the same steps.
+  /// The script as text that parses back to the same steps. Where a step's text would join
+  /// the previous one into one character (a combining mark after a letter, say), a line break
+  /// goes between them: line breaks are not keys.
   public var text: String {
     var out = ""
     for step in steps {
+      let piece: String
       switch step {
-      case .key(let key): out += key.scriptName
-      case .snapshot: out += "<Snap>"
-      case .resize(let size): out += "<Resize \(size)>"
+      case .key(let key): piece = key.scriptName
+      case .snapshot: piece = "<Snap>"
+      case .resize(let size): piece = "<Resize \(size)>"
       }
+      if let last = out.last, let first = piece.first, (String(last) + String(first)).count < 2 {
+        out += "\n"
+      }
+      out += piece
     }
     return out
   }

@@ -114,6 +114,26 @@ private let specialKeys: [(String, Key)] = {
     #expect(try parse("ab\r") == keys("ab"))
   }
 
+  // Regression (found by the fuzz-keyscript target, input "\r\r"): a lone "\r" was typed as
+  // a character unless it ended a line, so the script written back ("\r") read as nothing.
+  // A lone "\r" is a line break (old Mac files), like "\n" and "\r\n".
+  @Test func aLoneCarriageReturnIsALineBreak() throws {
+    #expect(try parse("\r\r") == [])
+    #expect(try parse("a\rb") == keys("ab"))
+    #expect(try parse("a\r# comment\rb") == keys("ab"))
+    #expect(parseError("ok\r<Nope>") == "s.keys:2:1: unknown key <Nope>")
+    // Also found by fuzz-keyscript: a combining mark that starts a line is a key of its own,
+    // and must not join the previous key when the script is written back.
+    for text in [
+      "\r\r", "a\rb\r", "\r<Enter>\r\r#x", "\u{744}\u{55A}\n\u{744}\u{55A}\n", "\u{600}\n<Enter>",
+    ] {
+      let script = try KeyScript(parsing: text, file: "s.keys")
+      #expect(
+        try KeyScript(parsing: script.text, file: "again.keys") == script,
+        "\(text.debugDescription)")
+    }
+  }
+
   // Regression: the script is cut into lines with `split(separator: "\n")` on a String, whose
   // elements are grapheme clusters; "\r\n" is one cluster, not "\n", so a CRLF file is one
   // long line: every line break is typed as the character "\r\n", comment lines after the

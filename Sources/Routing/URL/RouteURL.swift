@@ -42,8 +42,20 @@ public struct RouteURL: Sendable, Equatable {
     try self.init(bytes: Array(text.utf8))
   }
 
-  /// Reads raw bytes as a URL; bytes that are not UTF-8 make it invalid (outside the fragment).
+  /// The longest URL read, in bytes (64 KiB).
+  public static let maxBytes = 64 * 1024
+  /// The most path segments a URL may have.
+  public static let maxSegments = 512
+  /// The most query items a URL may have.
+  public static let maxQueryItems = 512
+
+  /// Reads raw bytes as a URL; bytes that are not UTF-8 make it invalid (outside the fragment),
+  /// and so does a URL over one of the limits (``maxBytes``, ``maxSegments``,
+  /// ``maxQueryItems``).
   public init(bytes input: [UInt8]) throws(URLReadError) {
+    guard input.count <= Self.maxBytes else {
+      throw URLReadError("URL too long: \(input.count) bytes (at most \(Self.maxBytes))")
+    }
     var end = input.count
     if let hash = input.firstIndex(of: 0x23) { end = hash }
     let bytes = input[0..<end]
@@ -130,6 +142,9 @@ public struct RouteURL: Sendable, Equatable {
       if cursor == pathEnd || bytes[cursor] == 0x2F {
         if cursor > segmentStart {
           segmentNumber += 1
+          guard segmentNumber <= Self.maxSegments else {
+            throw URLReadError("too many path segments (at most \(Self.maxSegments))")
+          }
           do {
             segments.append(try percentDecode(bytes[segmentStart..<cursor]))
           } catch {
@@ -164,6 +179,9 @@ public struct RouteURL: Sendable, Equatable {
         if position == end || bytes[position] == 0x26 {
           if position > pieceStart {
             itemNumber += 1
+            guard itemNumber <= Self.maxQueryItems else {
+              throw URLReadError("too many query items (at most \(Self.maxQueryItems))")
+            }
             let piece = bytes[pieceStart..<position]
             let equals = piece.firstIndex(of: 0x3D)
             do {
@@ -183,6 +201,39 @@ public struct RouteURL: Sendable, Equatable {
       }
     }
     self.init(scheme: scheme, domain: domain, segments: segments, query: query)
+  }
+
+  /// The URL written back as text that reads as this same URL: a host that is not a domain is
+  /// written as the first path segment, and bytes that would split or end a part are escaped.
+  public var text: String {
+    var result = scheme.map { $0 + ":" } ?? ""
+    if let domain { result += "//" + Self.escape(domain) }
+    for segment in segments { result += "/" + Self.escape(segment) }
+    if result.isEmpty { result = "/" }
+    if !query.isEmpty {
+      result +=
+        "?"
+        + query.map { Self.escape($0.key) + "=" + Self.escape($0.value) }
+        .joined(separator: "&")
+    }
+    return result
+  }
+
+  /// `text` with `%`, separators, spaces, controls and DEL percent-escaped; other bytes,
+  /// non-ASCII included, are kept as they are.
+  private static func escape(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    let hex = Array("0123456789ABCDEF".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x00...0x20, 0x7F, 0x25, 0x2F, 0x3F, 0x23, 0x26, 0x3D, 0x2B, 0x40, 0x3A, 0x5B, 0x5D:
+        bytes += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default:
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The values of a query key, in order.

@@ -1,0 +1,55 @@
+// libFuzzer target: the pattern compiler (see Tests/Fuzz/run).
+//
+// Invariants: a pattern either compiles or gives an error naming a column inside the text;
+// a compiled pattern's text compiles to the same pattern; a router over it (and a few fixed
+// routes) either builds or reports a conflict between real routes, and then agrees with the
+// linear oracle on URLs made from the pattern's own literals.
+import Routing
+
+private let fixed = ["myapp://user/:id", "/:a/:b", "myapp://files/*", "/x/<int:n>"]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  let pattern: RoutePattern
+  do {
+    pattern = try RoutePattern(text)
+  } catch {
+    guard error.column >= 1, error.column <= text.count + 1 else {
+      fatalError("\(text.debugDescription): column \(error.column) outside the text: \(error)")
+    }
+    return 0
+  }
+  guard let again = try? RoutePattern(pattern.text), again == pattern else {
+    fatalError("\(text.debugDescription) does not compile the same from \(pattern.text)")
+  }
+  let routes = ([pattern] + fixed.map { try! RoutePattern($0) }).map { Router.Route(pattern: $0) }
+  let router: Router
+  do {
+    router = try Router(routes)
+  } catch {
+    guard routes.indices.contains(error.route), routes.indices.contains(error.other) else {
+      fatalError("\(text.debugDescription): conflict names no route: \(error)")
+    }
+    return 0
+  }
+  let linear = LinearScan(routes)
+  // URLs from the pattern's own words, so they often match it.
+  let words = pattern.segments.compactMap { segment -> String? in
+    if case .literal(let word) = segment.kind { return word }
+    return segment.name
+  }
+  let scheme = pattern.scheme.map { $0 + "://" } ?? "/"
+  for count in 0...min(words.count + 1, 6) {
+    let path = (words + ["1", "x"]).prefix(count).joined(separator: "/")
+    guard let url = try? RouteURL(scheme + path) else { continue }
+    let trie = router.match(url)
+    let oracle = linear.match(url)
+    guard trie?.route == oracle?.route, trie?.params == oracle?.params else {
+      fatalError(
+        "\(text.debugDescription) on \(url): trie \(String(describing: trie)), linear \(String(describing: oracle))"
+      )
+    }
+  }
+  return 0
+}
