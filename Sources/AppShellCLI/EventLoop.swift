@@ -23,6 +23,14 @@ struct EventLoop {
   private var renderCache: ConsoleView.Cache?
   /// Milliseconds to wait for the rest of an escape sequence before a lone ESC is Esc.
   static let escapeDelay: Int32 = 25
+  /// A test hook: the character named by `APPSHELL_TEST_CRASH_KEY` stops the app with a fatal
+  /// error, so tests can check that the terminal is restored after a crash.
+  private let crashKey: Key? = {
+    guard let text = getenv("APPSHELL_TEST_CRASH_KEY").map({ String(cString: $0) }),
+      text.count == 1, let character = text.first
+    else { return nil }
+    return .character(character)
+  }()
 
   /// Where the table in force came from: a path, a URL, the cache of a URL, the shipped table.
   private(set) var origin: String
@@ -204,6 +212,7 @@ struct EventLoop {
   private mutating func handle(_ keys: [Key]) -> Bool {
     for key in keys {
       if console.hasQuit { break }
+      if let crashKey, key == crashKey { fatalError("crash requested by APPSHELL_TEST_CRASH_KEY") }
       perform(console.handle(key))
     }
     return !keys.isEmpty

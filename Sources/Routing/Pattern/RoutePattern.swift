@@ -16,8 +16,16 @@ public struct RoutePattern: Sendable, Hashable {
   /// The query constraints, in written order.
   public let constraints: [QueryConstraint]
 
+  /// The longest pattern compiled, in bytes.
+  public static let maxBytes = 4096
+
   /// Compiles a pattern, or says what is wrong and where.
   public init(_ text: String) throws(PatternError) {
+    guard text.utf8.count <= Self.maxBytes else {
+      throw PatternError(
+        pattern: String(text.prefix(64)) + "…", message: "longer than \(Self.maxBytes) bytes",
+        column: 1)
+    }
     var parser = PatternParser(text)
     let parts = try parser.parse()
     self.text = text

@@ -16,11 +16,22 @@ public struct RouteTable: Sendable {
     "external", "minVersion", "parent", "rename", "guard",
   ]
 
-  /// Reads and validates a table from JSON bytes.
+  /// The largest table file read, in bytes (16 MiB).
+  public static let maxBytes = 16 * 1024 * 1024
+  /// The most routes a table may hold.
+  public static let maxRoutes = 200_000
+  /// The deepest JSON nesting a table file may have.
+  public static let maxDepth = 16
+
+  /// Reads and validates a table from JSON bytes (at most ``maxBytes``, nested at most
+  /// ``maxDepth`` deep).
   public init(json bytes: [UInt8]) throws(RouteTableError) {
+    guard bytes.count <= Self.maxBytes else {
+      throw RouteTableError("table too large: \(bytes.count) bytes (at most \(Self.maxBytes))")
+    }
     let document: JSON
     do {
-      document = try JSON.parse(bytes)
+      document = try JSON.parse(bytes, maxDepth: Self.maxDepth)
     } catch {
       throw RouteTableError("invalid JSON: \(error)")
     }
@@ -56,6 +67,9 @@ public struct RouteTable: Sendable {
       }
     }
     guard let routes else { throw RouteTableError("routes: required") }
+    guard routes.count <= Self.maxRoutes else {
+      throw RouteTableError("routes: \(routes.count) routes (at most \(Self.maxRoutes))")
+    }
     var entries: [RouteEntry] = []
     entries.reserveCapacity(routes.count)
     for (index, item) in routes.enumerated() {
