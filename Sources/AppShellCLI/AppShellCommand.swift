@@ -11,10 +11,11 @@ public enum AppShellCommand {
     seen, tried and tested.
 
     USAGE: appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
-                    [--headless [--size COLSxROWS]]
+                    [--record FILE] [--headless [--size COLSxROWS]]
            appshell [--version] [--help]
            appshell resolve [--routes FILE] [--external] [URL...]
-           appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state] SCRIPT
+           appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
+                           [--expect GOLDEN [--update]] SCRIPT
            appshell openurl URL
            appshell push PAYLOAD
            appshell state | reload
@@ -41,6 +42,8 @@ public enum AppShellCommand {
                           (default: the shipped Screens/routes-key.pem).
       --screens DIR       The screens directory (default: the app's own Screens/).
       --open URL          Start with this URL, as a deep link from outside (cold start).
+      --record FILE       Write every key and resize of the session to FILE as a key
+                          script that 'appshell replay' plays back.
       --headless          Run without a terminal (for CI): drive it with openurl, push,
                           state and reload; SIGTERM or Ctrl-C ends it.
       --size COLSxROWS    The headless screen size (default: 80x24).

@@ -2,6 +2,7 @@ import Glibc
 import Interface
 import Remote
 import Render
+import Replay
 import Routing
 import Shell
 import Terminal
@@ -34,6 +35,8 @@ struct EventLoop {
 
   /// Where the table in force came from: a path, a URL, the cache of a URL, the shipped table.
   private(set) var origin: String
+  /// Writes the session's keys and resizes as a key script (`--record`), if asked to.
+  var recorder: KeyRecorder?
 
   init(console: Console, tables: TableSource, origin: String) {
     self.console = console
@@ -76,6 +79,7 @@ struct EventLoop {
           dirty = handle(decoder.feed(bytes)) || dirty
         case .resized:
           console.resize(device.updateSize())
+          record(.resize(console.size))
           dirty = true
         case .reload:
           reloadTable()
@@ -213,9 +217,17 @@ struct EventLoop {
     for key in keys {
       if console.hasQuit { break }
       if let crashKey, key == crashKey { fatalError("crash requested by APPSHELL_TEST_CRASH_KEY") }
+      record(.key(key))
       perform(console.handle(key))
     }
     return !keys.isEmpty
+  }
+
+  /// Records a step when `--record` is on; a failed write is noted once.
+  mutating func record(_ step: KeyScript.Step) {
+    guard let recorder, recorder.problem == nil else { return }
+    recorder.record(step)
+    if let problem = recorder.problem { console.send(.noted(problem, isProblem: true)) }
   }
 
   /// Runs effects: schedules and cancels delayed work.

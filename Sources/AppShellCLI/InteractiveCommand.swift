@@ -19,6 +19,7 @@ enum InteractiveCommand {
     var openURL: String?
     var keyPath: String?
     var headless = false
+    var recordPath: String?
     var size = Size(columns: 80, rows: 24)
     while let argument = options.next() {
       switch argument {
@@ -30,6 +31,9 @@ enum InteractiveCommand {
       case "--routes-key":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         keyPath = value
+      case "--record":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        recordPath = value
       case "--headless":
         guard !options.hasValue else { return options.fail(io, "--headless takes no value") }
         headless = true
@@ -42,6 +46,9 @@ enum InteractiveCommand {
       default:
         return options.fail(io, "unknown option '\(argument)'")
       }
+    }
+    if recordPath != nil && headless {
+      return options.fail(io, "--record records keys, and --headless reads none")
     }
     let console: Console
     let source: TableSource
@@ -66,6 +73,17 @@ enum InteractiveCommand {
       io.write(Array("appshell: headless, \(listening)\n".utf8))
       return loop.run(device: device, input: input)
     }
+    if let recordPath {
+      do {
+        let replayOptions =
+          (files.routes.map { ["--routes", $0] } ?? [])
+          + (files.screens.map { ["--screens", $0] } ?? [])
+        loop.recorder = try KeyRecorder(path: recordPath, replayOptions: replayOptions)
+      } catch {
+        io.writeError("appshell: \(error)\n")
+        return 2
+      }
+    }
     let device: NcursesTerminal
     CrashGuard.install()
     do {
@@ -82,6 +100,14 @@ enum InteractiveCommand {
       CrashGuard.uninstall()
     }
     loop.console.resize(device.size())
+    if loop.recorder != nil {
+      loop.record(.resize(loop.console.size))
+      if openURL != nil {
+        loop.console.send(
+          .noted("Recording keys only: replay starts without --open", isProblem: true))
+      }
+    }
+    defer { loop.recorder?.close() }
     return loop.run(device: device, input: input)
   }
 }

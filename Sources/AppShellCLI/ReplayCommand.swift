@@ -10,7 +10,8 @@ enum ReplayCommand {
   static let help = """
     OVERVIEW: Run a key script against an in-memory terminal and print the screens.
 
-    USAGE: appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state] SCRIPT
+    USAGE: appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
+                           [--expect GOLDEN [--update]] SCRIPT
 
     ARGUMENTS:
       SCRIPT              The key script (SHELL.md section 4); '-' reads standard input.
@@ -20,10 +21,14 @@ enum ReplayCommand {
       --routes FILE       The route table (default: the screens directory's routes.json).
       --screens DIR       The screens directory (default: the app's own Screens/).
       --state             Print one state JSON line per snapshot instead of the screens.
+      --expect GOLDEN     Compare the output with the file GOLDEN instead of printing it:
+                          exit 0 when equal, else print a line diff and exit 1.
+      --update            With --expect: write the output to GOLDEN (exit 0).
       -h, --help          Show this help.
 
     For each <Snap> and once at the end it prints '=== snapshot N ===' and the screen:
     exactly ROWS lines, trailing spaces cut. Exit 2 for a bad script, table or option.
+    Record a script from a live session with 'appshell --record FILE'.
 
     """
 
@@ -32,6 +37,8 @@ enum ReplayCommand {
     var size = Size(columns: 80, rows: 24)
     var files = AppFileOptions()
     var statesOnly = false
+    var expectPath: String?
+    var update = false
     var scriptPath: String?
     while let argument = options.next() {
       switch argument {
@@ -49,6 +56,12 @@ enum ReplayCommand {
       case "--state":
         guard !options.hasValue else { return options.fail(io, "--state takes no value") }
         statesOnly = true
+      case "--expect":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        expectPath = value
+      case "--update":
+        guard !options.hasValue else { return options.fail(io, "--update takes no value") }
+        update = true
       default:
         if argument.hasPrefix("-") && argument != "-" && !options.ended {
           return options.fail(io, "unknown option '\(argument)'")
@@ -58,6 +71,7 @@ enum ReplayCommand {
       }
     }
     guard let scriptPath else { return options.fail(io, "missing SCRIPT") }
+    if update && expectPath == nil { return options.fail(io, "--update needs --expect GOLDEN") }
     let text: String
     if scriptPath == "-" {
       var bytes: [UInt8] = []
@@ -94,17 +108,52 @@ enum ReplayCommand {
       key: nil, cache: TableCache.current(), shippedPath: directory + "/routes.json")
     replayer.reloadTable = { source.reload(into: &$0) }
     let snapshots = replayer.run(script)
-    var out = OutputBuffer(io)
+    var output = ""
     for (index, snapshot) in snapshots.enumerated() {
       if statesOnly {
-        out.append(snapshot.state.json.serialized + "\n")
+        output += snapshot.state.json.serialized + "\n"
       } else {
-        out.append("=== snapshot \(index + 1) ===\n")
-        out.append(snapshot.grid.text)
+        output += "=== snapshot \(index + 1) ===\n"
+        output += snapshot.grid.text
       }
     }
-    out.flush()
-    return 0
+    guard let expectPath else {
+      var out = OutputBuffer(io)
+      out.append(output)
+      out.flush()
+      return 0
+    }
+    return compare(output, snapshots: snapshots.count, golden: expectPath, update: update, io: io)
+  }
+
+  /// `--expect GOLDEN [--update]`: compares the output with the golden file (or rewrites it).
+  private static func compare(
+    _ output: String, snapshots: Int, golden: String, update: Bool, io: CommandIO
+  ) -> Int32 {
+    if update {
+      guard FileManager.default.createFile(atPath: golden, contents: Data(output.utf8)) else {
+        io.writeError("appshell replay: \(golden): cannot write the golden file\n")
+        return 2
+      }
+      io.write(Array("updated \(golden) (\(snapshots) snapshots)\n".utf8))
+      return 0
+    }
+    guard let data = FileManager.default.contents(atPath: golden) else {
+      io.writeError(
+        "appshell replay: \(golden): cannot read the golden file (write it with --update)\n")
+      return 2
+    }
+    let expected = String(decoding: data, as: UTF8.self)
+    guard
+      let diff = LineDiff.describe(
+        expected: expected, actual: output, expectedName: golden, actualName: "this replay")
+    else {
+      io.write(Array("ok: \(snapshots) snapshots match \(golden)\n".utf8))
+      return 0
+    }
+    io.write(Array(diff.utf8))
+    io.write(Array("differs from \(golden) (rewrite it with --update)\n".utf8))
+    return 1
   }
 }
 

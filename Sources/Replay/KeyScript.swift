@@ -71,23 +71,47 @@ public struct KeyScript: Sendable, Hashable {
     self.steps = steps
   }
 
-  /// The script as text that parses back to the same steps. Where a step's text would join
-  /// the previous one into one character (a combining mark after a letter, say), a line break
-  /// goes between them: line breaks are not keys.
+  /// The script as text, on one line, that parses back to the same steps.
   public var text: String {
-    var out = ""
-    for step in steps {
-      let piece: String
-      switch step {
-      case .key(let key): piece = key.scriptName
-      case .snapshot: piece = "<Snap>"
-      case .resize(let size): piece = "<Resize \(size)>"
-      }
-      if let last = out.last, let first = piece.first, (String(last) + String(first)).count < 2 {
-        out += "\n"
-      }
-      out += piece
+    var writer = KeyScriptWriter(breaksAfterEnter: false)
+    return steps.map { writer.text(for: $0) }.joined()
+  }
+}
+
+/// Writes key-script text one step at a time (as `appshell --record` does), so that the
+/// text parses back to the same steps: where a step's text would join the previous one into
+/// one character (a combining mark after a letter, say), a line break goes between them, as
+/// line breaks are not keys; a line never starts with a typed `#`, which would be a comment.
+public struct KeyScriptWriter: Sendable {
+  private let breaksAfterEnter: Bool
+  private var last: Character?
+  private var afterEnter = false
+
+  /// A writer; with `breaksAfterEnter`, each `<Enter>` ends a line when it safely can, so a
+  /// recorded session reads one URL per line.
+  public init(breaksAfterEnter: Bool) {
+    self.breaksAfterEnter = breaksAfterEnter
+  }
+
+  /// The text to append for the next step.
+  public mutating func text(for step: KeyScript.Step) -> String {
+    let piece: String
+    switch step {
+    case .key(let key): piece = key.scriptName
+    case .snapshot: piece = "<Snap>"
+    case .resize(let size): piece = "<Resize \(size)>"
     }
+    var out = ""
+    if let last, let first = piece.first {
+      if (String(last) + String(first)).count < 2 {
+        out = "\n"
+      } else if breaksAfterEnter, afterEnter, first != "#" {
+        out = "\n"
+      }
+    }
+    out += piece
+    last = piece.last ?? last
+    afterEnter = step == .key(.enter)
     return out
   }
 }

@@ -1,0 +1,55 @@
+import Glibc
+import Interface
+import Replay
+
+/// `appshell --record FILE`: writes every key and resize of a live session to FILE as a key
+/// script (SHELL.md section 4) that `appshell replay` reproduces. Each step is written as it
+/// happens, so a session that ends badly still leaves its script.
+final class KeyRecorder {
+  private var descriptor: Int32
+  private var writer = KeyScriptWriter(breaksAfterEnter: true)
+  /// Why recording stopped, once a write failed.
+  private(set) var problem: String?
+  let path: String
+
+  /// Creates (or truncates) `path` and writes the header: how to replay it, with the
+  /// options of this session that `replay` takes too.
+  init(path: String, replayOptions: [String]) throws(LoadError) {
+    self.path = path
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw LoadError("\(path): cannot write the recording: \(String(cString: strerror(errno)))")
+    }
+    let command = (["appshell", "replay"] + replayOptions + [path]).joined(separator: " ")
+    write("# Recorded by appshell --record; replay it with: \(command)\n")
+  }
+
+  deinit { close() }
+
+  /// Appends one step.
+  func record(_ step: KeyScript.Step) {
+    write(writer.text(for: step))
+  }
+
+  /// Ends the script with a line break and closes the file.
+  func close() {
+    guard descriptor >= 0 else { return }
+    write("\n")
+    Glibc.close(descriptor)
+    descriptor = -1
+  }
+
+  private func write(_ text: String) {
+    guard descriptor >= 0, problem == nil else { return }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else {
+        problem = "recording to \(path) stopped: \(String(cString: strerror(errno)))"
+        return
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}

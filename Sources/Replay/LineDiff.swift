@@ -1,0 +1,137 @@
+import Render
+
+/// A readable line diff between an expected text and an actual one, for
+/// `appshell replay --expect`: hunks of changed lines with a little context, each headed with
+/// the line numbers and the snapshot the lines belong to.
+public enum LineDiff {
+  /// One line of a diff.
+  enum Line: Equatable {
+    case same(String)
+    case removed(String)
+    case added(String)
+  }
+
+  /// The diff of `expected` and `actual` as text (`-` expected, `+` actual, two lines of
+  /// context), or nil when they are equal.
+  public static func describe(
+    expected: String, actual: String, expectedName: String, actualName: String
+  ) -> String? {
+    guard expected != actual else { return nil }
+    let old = lines(expected)
+    let new = lines(actual)
+    let edits = diff(old, new)
+    var out = "--- \(expectedName)\n+++ \(actualName)\n"
+    // Positions (in `edits`) of changed lines, grouped into hunks with context.
+    let context = 2
+    let changed = edits.indices.filter {
+      if case .same = edits[$0] { return false }
+      return true
+    }
+    var hunks: [ClosedRange<Int>] = []
+    for index in changed {
+      let range = max(0, index - context)...min(edits.count - 1, index + context)
+      if let last = hunks.last, range.lowerBound <= last.upperBound + 1 {
+        hunks[hunks.count - 1] = last.lowerBound...range.upperBound
+      } else {
+        hunks.append(range)
+      }
+    }
+    var oldLine = 1
+    var newLine = 1
+    var position = 0
+    for hunk in hunks {
+      while position < hunk.lowerBound {
+        advance(edits[position], &oldLine, &newLine)
+        position += 1
+      }
+      let snapshot = snapshotName(before: oldLine, in: old)
+      out += "@@ line \(oldLine) of expected, line \(newLine) of actual\(snapshot) @@\n"
+      while position <= hunk.upperBound {
+        switch edits[position] {
+        case .same(let text): out += "  \(inert(text))\n"
+        case .removed(let text): out += "- \(inert(text))\n"
+        case .added(let text): out += "+ \(inert(text))\n"
+        }
+        advance(edits[position], &oldLine, &newLine)
+        position += 1
+      }
+    }
+    if !expected.hasSuffix("\n") || !actual.hasSuffix("\n") {
+      if expected.hasSuffix("\n") != actual.hasSuffix("\n") {
+        out += "(one of them has no line break at the end)\n"
+      }
+    }
+    return out
+  }
+
+  private static func lines(_ text: String) -> [String] {
+    var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if result.last == "" { result.removeLast() }
+    return result
+  }
+
+  private static func advance(_ line: Line, _ oldLine: inout Int, _ newLine: inout Int) {
+    switch line {
+    case .same:
+      oldLine += 1
+      newLine += 1
+    case .removed: oldLine += 1
+    case .added: newLine += 1
+    }
+  }
+
+  /// `, in snapshot N` when the line falls under a `=== snapshot N ===` header.
+  private static func snapshotName(before line: Int, in lines: [String]) -> String {
+    for index in stride(from: min(line, lines.count) - 1, through: 0, by: -1)
+    where lines[index].hasPrefix("=== snapshot ") {
+      let name = lines[index].dropFirst(4).dropLast(4)
+      return ", in \(name)"
+    }
+    return ""
+  }
+
+  /// The edits turning `old` into `new`: a longest common subsequence, with the common
+  /// prefix and suffix taken first so long equal runs cost nothing. Past a few million cells
+  /// the middle is compared line by line instead.
+  static func diff(_ old: [String], _ new: [String]) -> [Line] {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let a = Array(old[prefix..<(old.count - suffix)])
+    let b = Array(new[prefix..<(new.count - suffix)])
+    var middle: [Line] = []
+    if a.count * b.count > 4_000_000 {
+      middle = a.map(Line.removed) + b.map(Line.added)
+    } else {
+      // lengths[i][j]: the LCS length of a[i...] and b[j...].
+      var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+      for i in stride(from: a.count - 1, through: 0, by: -1) {
+        for j in stride(from: b.count - 1, through: 0, by: -1) {
+          lengths[i][j] =
+            a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
+      }
+      var i = 0
+      var j = 0
+      while i < a.count || j < b.count {
+        if i < a.count, j < b.count, a[i] == b[j] {
+          middle.append(.same(a[i]))
+          i += 1
+          j += 1
+        } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+          middle.append(.removed(a[i]))
+          i += 1
+        } else {
+          middle.append(.added(b[j]))
+          j += 1
+        }
+      }
+    }
+    return old[..<prefix].map(Line.same) + middle + old[(old.count - suffix)...].map(Line.same)
+  }
+}

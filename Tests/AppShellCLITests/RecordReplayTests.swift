@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import AppShellCLI
+
+/// `appshell --record FILE` under tmux: a live session's keys, replayed with `appshell replay`,
+/// give the screen the live app showed.
+@Suite(.serialized) struct RecordReplayTests {
+  @Test func aRecordedSessionReplaysToTheSameScreen() throws {
+    let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
+    let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
+    let record = FileManager.default.temporaryDirectory
+      .appendingPathComponent("appshell-record-\(UUID().uuidString.prefix(8)).keys").path
+    defer { unlink(record) }
+    let session = try TmuxSession(
+      tmux: tmux, appshell: appshell, size: TerminalSize(columns: 72, rows: 20),
+      arguments: ["--record", record])
+    defer { session.close() }
+    // Typing, completion, a link, tabs, the log pane, an alert and a resize.
+    func typed(_ text: String) -> [ScriptStep] { text.map { .character($0) } }
+    let steps: [ScriptStep] =
+      typed("myapp://user/alice") + [.key("Enter"), .key("Down"), .key("Enter"), .key("Esc")]
+      + [.key("Tab")] + typed("myapp://nowhere#x") + [.key("Enter"), .key("Enter"), .key("F2")]
+      + typed("navigator://user/张三") + [.key("Enter")]
+    for (index, step) in steps.enumerated() {
+      try session.press(step, place: "step \(index + 1)")
+    }
+    try session.resize(to: TerminalSize(columns: 64, rows: 18), place: "the resize")
+    // Each key is written to the recording before the app handles it, and the frame after
+    // the last one has been drawn, so the recording is complete here.
+    let script = try String(contentsOfFile: record, encoding: .utf8)
+    #expect(script.hasPrefix("# Recorded by appshell --record; replay it with: appshell replay"))
+    #expect(script.contains("<Resize 72x20>myapp://user/alice<Enter>\n<Down><Enter>\n<Esc>"))
+    #expect(script.contains("<Resize 64x18>"))
+    let replayed = CapturedRun.run(["replay", "--screens", GoldenScripts.screens, record])
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    let last = try #require(Snapshots(replayed.text).screens.last)
+    let live = try session.capture(expecting: last)
+    #expect(
+      live == last,
+      "live:\n\(live.joined(separator: "\n"))\nreplayed:\n\(last.joined(separator: "\n"))")
+  }
+}
