@@ -1,3 +1,5 @@
+import Routing
+
 /// Display widths and inert text: what the renderer needs to put any string on a grid safely.
 public enum TextWidth {
   /// The display width of one grapheme: 2 for East Asian wide and fullwidth characters and
@@ -97,15 +99,7 @@ public func inert(_ text: String) -> String {
 }
 
 /// Control characters, and the format characters that reorder or hide text.
-@inline(__always) func isUnsafe(_ value: UInt32) -> Bool {
-  if value < 0x20 || (value >= 0x7F && value < 0xA0) { return true }
-  switch value {
-  case 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFF9...0xFFFB:
-    return true
-  default:
-    return false
-  }
-}
+@inline(__always) func isUnsafe(_ value: UInt32) -> Bool { isUnsafeForDisplay(value) }
 
 /// Whether the text is only printable ASCII (space to `~`): one column per byte, nothing to
 /// escape; the common case, checked on the bytes.

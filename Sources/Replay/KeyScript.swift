@@ -1,4 +1,5 @@
 import Interface
+import Render
 
 /// A key script (SHELL.md section 4): keys to type, snapshots to take and resizes.
 public struct KeyScript: Sendable, Hashable {
@@ -58,11 +59,13 @@ public struct KeyScript: Sendable, Hashable {
         } else if name.hasPrefix("Resize") {
           let argument = name.dropFirst("Resize".count)
           guard argument.first == " ", let size = Size(parsing: String(argument.dropFirst())) else {
-            throw KeyScriptError("\(place): bad directive <\(name)> (write <Resize 100x30>)")
+            throw KeyScriptError(
+              "\(place): bad directive <\(inert(name))> (write <Resize 100x30>)")
           }
           steps.append(.resize(size))
         } else {
-          throw KeyScriptError("\(place): unknown key <\(name)>")
+          // The name as it stands could carry terminal escapes to stderr: shown inert.
+          throw KeyScriptError("\(place): unknown key <\(inert(name))>")
         }
         column += line[index..<close].count
         index = line.index(after: close)

@@ -1,8 +1,12 @@
 import Glibc
 
-/// The terminal settings from before the app changed them, for the crash handler.
-nonisolated(unsafe) private var savedTerminal = termios()
-nonisolated(unsafe) private var hasSavedTerminal = false
+/// The terminal settings of standard input and output from before the app changed them, for
+/// the crash handler (ncurses puts standard output's terminal in raw mode; when input is
+/// another terminal, both are put back).
+nonisolated(unsafe) private var savedInput = termios()
+nonisolated(unsafe) private var savedOutput = termios()
+nonisolated(unsafe) private var hasSavedInput = false
+nonisolated(unsafe) private var hasSavedOutput = false
 
 /// Restores the terminal even when the app crashes: the settings are saved before ncurses
 /// changes them, and a handler for fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT,
@@ -13,13 +17,16 @@ public enum CrashGuard {
 
   /// Saves the terminal's settings and installs the handlers; call before ncurses starts.
   public static func install() {
-    guard tcgetattr(0, &savedTerminal) == 0 else { return }
-    hasSavedTerminal = true
+    hasSavedInput = tcgetattr(0, &savedInput) == 0
+    hasSavedOutput = tcgetattr(1, &savedOutput) == 0
+    guard hasSavedInput || hasSavedOutput else { return }
     for signal in fatalSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
-        // Only async-signal-safe calls here.
-        if hasSavedTerminal { tcsetattr(0, TCSANOW, &savedTerminal) }
+        // Only async-signal-safe calls here. Input first: when both are one terminal, the
+        // output's settings (saved the same) are the last word.
+        if hasSavedInput { tcsetattr(0, TCSANOW, &savedInput) }
+        if hasSavedOutput { tcsetattr(1, TCSANOW, &savedOutput) }
         let reset: StaticString = "\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l\r\n"
         _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
         raise(number)
@@ -33,6 +40,7 @@ public enum CrashGuard {
   /// Removes the handlers once the terminal has been restored normally.
   public static func uninstall() {
     for signal in fatalSignals { Glibc.signal(signal, SIG_DFL) }
-    hasSavedTerminal = false
+    hasSavedInput = false
+    hasSavedOutput = false
   }
 }

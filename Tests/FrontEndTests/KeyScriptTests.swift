@@ -143,6 +143,16 @@ private let specialKeys: [(String, Key)] = {
     #expect(try parse(text) == keys("abcd") + [.key(.enter)])
   }
 
+  // Regression (found by the escape-injection tests): an unknown key's name was echoed to
+  // stderr as it stood, so a script could send terminal escapes through the error.
+  @Test func anUnknownKeyNameIsEchoedInert() {
+    #expect(
+      parseError("<\u{1b}]0;pwned\u{7}>") == "s.keys:1:1: unknown key <\\x1b]0;pwned\\x07>")
+    #expect(
+      parseError("<Resize \u{202e}9x9>")
+        == "s.keys:1:1: bad directive <Resize \\u{202e}9x9> (write <Resize 100x30>)")
+  }
+
   @Test func crlfFilesReportTheRightLine() {
     #expect(parseError("ok\r\n<Nope>\r\n") == "s.keys:2:1: unknown key <Nope>")
   }

@@ -114,6 +114,10 @@ import Testing
     ("\u{0}\u{1}\u{1F}\u{7F}", #""\u0000\u0001\u001f\u007f""#),
     ("\u{2028}x\u{2029}", #""\u2028x\u2029""#),
     ("\u{2027}\u{2030}\u{20AC}", "\"\u{2027}\u{2030}\u{20AC}\""),
+    // C1 controls, bidi controls and invisible format characters never reach a terminal raw.
+    ("\u{80}\u{9B}\u{9F}\u{A0}", "\"\\u0080\\u009b\\u009f\u{A0}\""),
+    ("\u{202E}x\u{2066}\u{200B}\u{FEFF}\u{61C}", #""\u202ex\u2066\u200b\ufeff\u061c""#),
+    ("\u{FFFD}\u{FFF9}\u{600}\u{2060}", "\"\u{FFFD}\\ufff9\u{600}\\u2060\""),
     ("a/b", #""a/b""#),
     ("😀é", "\"😀é\""),
     ("\"\u{301}", "\"\\\"\u{301}\""),

@@ -78,11 +78,11 @@ extension JSON {
     }
   }
 
-  /// Whether a UTF-8 byte may need escaping: it is a control, `"`, `\`, or the lead byte 0xE2
-  /// shared by U+2028 and U+2029.
+  /// Whether a UTF-8 byte may need escaping: it is a control, `"`, `\`, or the lead byte of a
+  /// C1 control or an invisible format character (0xC2, 0xD8, 0xE2, 0xEF).
   private static func needsEscape(_ byte: UInt8) -> Bool {
     byte < ASCII.space || byte == ASCII.quote || byte == ASCII.backslash
-      || byte == ASCII.delete || byte == 0xE2
+      || byte == ASCII.delete || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
   }
 
   /// Appends `"s"` to `out`, escaped, copying runs that need no escaping in one go.
@@ -113,17 +113,26 @@ extension JSON {
         case ASCII.tab: appendEscape(UInt8(ascii: "t"))
         case 0x08: appendEscape(UInt8(ascii: "b"))
         case 0x0C: appendEscape(UInt8(ascii: "f"))
-        case 0xE2:
-          // U+2028 is E2 80 A8 and U+2029 is E2 80 A9; other E2 sequences are written raw.
-          guard cursor + 2 < utf8.count, utf8[cursor + 1] == 0x80,
-            utf8[cursor + 2] == 0xA8 || utf8[cursor + 2] == 0xA9
-          else {
+        case 0xC2, 0xD8, 0xE2, 0xEF:
+          // C1 controls, bidi controls and other invisible format characters (U+2028 and
+          // U+2029 among them) as \uXXXX, so printed JSON cannot recolour or reorder a
+          // terminal; other characters with these lead bytes are written raw.
+          let length = byte < 0xE0 ? 2 : 3
+          guard cursor + length <= utf8.count else {
+            cursor += 1
+            continue
+          }
+          var value = UInt32(byte & (length == 2 ? 0x1F : 0x0F))
+          for offset in 1..<length { value = value << 6 | UInt32(utf8[cursor + offset] & 0x3F) }
+          guard isUnsafeForDisplay(value) else {
             cursor += 1
             continue
           }
           appendEscape(ASCII.lowerU)
-          out.append(contentsOf: utf8[cursor + 2] == 0xA8 ? "2028".utf8 : "2029".utf8)
-          width = 3
+          for shift in [12, 8, 4, 0] {
+            out.append(lowercaseHexDigit(UInt8(truncatingIfNeeded: value >> UInt32(shift)) & 0x0F))
+          }
+          width = length
         default:
           // Other controls and DEL as \u00XX in lowercase hex.
           appendEscape(ASCII.lowerU)
@@ -144,4 +153,17 @@ extension JSON {
 /// The lowercase hex digit for a value below 16.
 private func lowercaseHexDigit(_ value: UInt8) -> UInt8 {
   value < 10 ? ASCII.zero + value : UInt8(ascii: "a") + value - 10
+}
+
+/// Control characters (C0, DEL, C1) and the format characters that reorder or hide text (bidi
+/// controls, zero-width characters, line and paragraph separators): what must never reach a
+/// terminal raw. Shared by the JSON writer and the renderer's `inert`.
+package func isUnsafeForDisplay(_ value: UInt32) -> Bool {
+  if value < 0x20 || (value >= 0x7F && value < 0xA0) { return true }
+  switch value {
+  case 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFF9...0xFFFB:
+    return true
+  default:
+    return false
+  }
 }
