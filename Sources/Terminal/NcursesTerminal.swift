@@ -11,6 +11,10 @@ public final class NcursesTerminal: TerminalDevice {
   private var screen: OpaquePointer?
   private var isOpen = false
   private let colors: Bool
+  /// Whether the terminal shows only ASCII (its locale's character set is not UTF-8, or
+  /// `APPSHELL_ASCII` is set): box drawing and the few symbols the screens use are drawn with
+  /// ASCII look-alikes of the same width.
+  private let asciiOnly: Bool
 
   /// Why the terminal could not be opened.
   public struct OpenError: Error, CustomStringConvertible {
@@ -42,6 +46,10 @@ public final class NcursesTerminal: TerminalDevice {
     nonl()
     keypad(appshell_stdscr(), false)
     intrflush(appshell_stdscr(), false)
+    let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0).uppercased() } ?? ""
+    asciiOnly =
+      getenv("APPSHELL_ASCII").map { !String(cString: $0).isEmpty } ?? false
+      || !(codeset == "UTF-8" || codeset == "UTF8")
     let wantsColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
     colors = wantsColor && has_colors()
     if colors {
@@ -108,6 +116,8 @@ public final class NcursesTerminal: TerminalDevice {
           let cell = grid[row, runEnd]
           if cell.width == 2 && runEnd + 1 >= columns {
             run += " "
+          } else if asciiOnly {
+            run += Self.asciiLookalike(cell)
           } else {
             run += cell.text
           }
@@ -128,6 +138,23 @@ public final class NcursesTerminal: TerminalDevice {
       curs_set(0)
     }
     wrefresh(window)
+  }
+
+  /// A cell's text for an ASCII-only terminal: lines and corners as `-`, `|` and `+`, the
+  /// guillemets as `<` and `>`, the ellipsis as `~`; other non-ASCII text as `?` per column.
+  static func asciiLookalike(_ cell: Cell) -> String {
+    let text = cell.text
+    if text.utf8.count == 1 || cell.width == 0 { return text }
+    switch text {
+    case "─", "━", "═": return "-"
+    case "│", "┃", "║": return "|"
+    case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": return "+"
+    case "‹": return "<"
+    case "›": return ">"
+    case "…": return "~"
+    case "¥": return "Y"
+    default: return String(repeating: "?", count: Int(cell.width))
+    }
   }
 
   private func attributes(_ style: Style) -> attr_t {

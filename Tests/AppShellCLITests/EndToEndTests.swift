@@ -256,8 +256,9 @@ private final class PipeCollector: @unchecked Sendable {
   @Test func hostileURLsGiveAnAnswerEach() throws {
     let directory = try makeScratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let long = String(repeating: "a", count: 1_000_000)
-    let segments = (0..<10_000).map { "s\($0)" }
+    // The longest URL and the most segments read (README "Limits"), then just over them.
+    let long = String(repeating: "a", count: RouteURL.maxBytes - "myapp://user/".utf8.count)
+    let segments = (0..<(RouteURL.maxSegments - 1)).map { "s\($0)" }
     var input: [UInt8] = []
     let lines: [[UInt8]] = [
       Array("myapp://user/\(long)".utf8),
@@ -266,10 +267,13 @@ private final class PipeCollector: @unchecked Sendable {
       Array("myapp://home?x=%".utf8),
       Array("myapp://user/a".utf8) + [0] + Array("b".utf8),
       Array("myapp://user/".utf8) + [0xC3, 0x28],
-      Array(("myapp:/" + String(repeating: "../", count: 10_000) + "home").utf8),
+      Array(("myapp:/" + String(repeating: "../", count: 500) + "home").utf8),
       Array(("myapp://" + String(repeating: "/", count: 10_000) + "home").utf8),
-      Array(("myapp://user/" + String(repeating: "%", count: 100_000)).utf8),
+      Array(("myapp://user/" + String(repeating: "%", count: 100)).utf8),
       [0, 0, 0],
+      Array("myapp://user/\(long)a".utf8),
+      Array("JLRoutesThree://files/\(segments.joined(separator: "/"))/s/t".utf8),
+      Array(("myapp:/" + String(repeating: "../", count: 10_000) + "home").utf8),
     ]
     for line in lines { input += line + [0x0A] }
     let result = try runAppshell(["resolve"], input: input, in: directory)
@@ -292,6 +296,9 @@ private final class PipeCollector: @unchecked Sendable {
     #expect(answers[7]["route"]?["screen"] == .string("home"))
     #expect(answers[8]["matched"] == .bool(false))
     #expect(answers[8]["error"] == .string("invalid percent escape in path segment 2"))
+    #expect(answers[10]["error"] == .string("URL too long: 65537 bytes (at most 65536)"))
+    #expect(answers[11]["error"] == .string("too many path segments (at most 512)"))
+    #expect(answers[12]["error"] == .string("too many path segments (at most 512)"))
     #expect(
       answers[9]
         == .object([JSONMember("url", .string("\0\0\0")), JSONMember("matched", .bool(false))]))
