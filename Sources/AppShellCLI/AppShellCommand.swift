@@ -13,7 +13,7 @@ public enum AppShellCommand {
     USAGE: appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
                     [--record FILE] [--headless [--size COLSxROWS]]
            appshell [--version] [--help]
-           appshell resolve [--routes FILE] [--external] [URL...]
+           appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--expect GOLDEN [--update]] SCRIPT
            appshell openurl URL
@@ -26,7 +26,8 @@ public enum AppShellCommand {
     and reload; Ctrl-R or SIGHUP reloads the route table, and a --routes file is watched.
 
     SUBCOMMANDS:
-      resolve             Resolve URLs through a route table, one JSON object per URL.
+      resolve             Resolve URLs through a route table, one JSON object per URL;
+                          --explain says why each route lost, failed or won.
       replay              Run a key script headless and print the screens or states.
       openurl             Hand a URL to the running app, as a deep link from outside.
       push                Send a push notification (a banner) to the running app.

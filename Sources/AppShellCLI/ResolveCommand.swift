@@ -1,11 +1,12 @@
 import Routing
 
-/// `appshell resolve [--routes FILE] [--external] [URL...]` (ROUTING.md section 7).
+/// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]` (ROUTING.md
+/// section 7; `--explain` shows why).
 enum ResolveCommand {
   static let help = """
     OVERVIEW: Resolve URLs through a route table and print one JSON object per URL.
 
-    USAGE: appshell resolve [--routes FILE] [--external] [URL...]
+    USAGE: appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
 
     ARGUMENTS:
       URL...              URLs to resolve. Without any, URLs are read from standard input,
@@ -14,6 +15,12 @@ enum ResolveCommand {
     OPTIONS:
       --routes FILE       The route table (default: the app's Screens/routes.json).
       --external          Resolve as URLs arriving from outside the app.
+      --explain           Explain each answer instead: how the URL was read, every route in
+                          table order with why it failed, why it matched but lost (the rule
+                          of ROUTING.md section 4) or that it won, then what the winner did
+                          (rename, each redirect, refusal, target). One text block per URL.
+      --json              With --explain, one JSON object per URL instead of text: the
+                          members of the plain answer, then "origin" and "hops".
       --                  End of options; every later argument is a URL.
       --help              Show this help.
 
@@ -22,10 +29,22 @@ enum ResolveCommand {
 
     """
 
+  /// What each URL's answer looks like.
+  enum Form {
+    /// One JSON line: which route wins (ROUTING.md section 7).
+    case plain
+    /// A text block explaining the answer.
+    case explainText
+    /// One JSON line: the plain answer's members, then the explanation.
+    case explainJSON
+  }
+
   static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
     let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     var routesPath: String?
     var origin = Origin.app
+    var explain = false
+    var json = false
     var urls: [[UInt8]] = []
     var index = 0
     var optionsEnded = false
@@ -44,6 +63,10 @@ enum ResolveCommand {
         return 0
       case "--external":
         origin = .external
+      case "--explain":
+        explain = true
+      case "--json":
+        json = true
       case "--routes":
         guard index < arguments.count else {
           return usageError("--routes needs a FILE", io: io)
@@ -58,6 +81,10 @@ enum ResolveCommand {
         }
       }
     }
+    if json && !explain {
+      return usageError("--json goes with --explain (plain answers are JSON already)", io: io)
+    }
+    let form: Form = !explain ? .plain : json ? .explainJSON : .explainText
     let table: RouteTable
     do {
       table = try AppLoader.loadTable(path: routesPath)
@@ -67,10 +94,25 @@ enum ResolveCommand {
     }
     var out = OutputBuffer(io)
     var allMatched = true
+    var first = true
     func answer(_ bytes: [UInt8]) {
-      let resolution = table.resolve(bytes: bytes, from: origin)
-      if !resolution.isMatched { allMatched = false }
-      out.append(line(url: String(decoding: bytes, as: UTF8.self), resolution))
+      let url = String(decoding: bytes, as: UTF8.self)
+      switch form {
+      case .plain:
+        let resolution = table.resolve(bytes: bytes, from: origin)
+        if !resolution.isMatched { allMatched = false }
+        out.append(line(url: url, resolution))
+      case .explainText:
+        let explanation = table.explain(bytes: bytes, from: origin)
+        if !explanation.resolution.isMatched { allMatched = false }
+        // A blank line between blocks.
+        out.append((first ? "" : "\n") + ExplainText.block(explanation))
+      case .explainJSON:
+        let explanation = table.explain(bytes: bytes, from: origin)
+        if !explanation.resolution.isMatched { allMatched = false }
+        out.append(explanationLine(url: url, explanation))
+      }
+      first = false
     }
     if urls.isEmpty {
       var reader = LineReader()
@@ -89,6 +131,21 @@ enum ResolveCommand {
 
   /// One answer line: `{"url":...,"matched":...,...}` and a newline.
   static func line(url: String, _ resolution: Resolution) -> String {
+    JSON.object(members(url: url, resolution)).serialized + "\n"
+  }
+
+  /// One `--explain --json` line: the plain answer's members, then `origin` and `hops`.
+  static func explanationLine(url: String, _ explanation: Explanation) -> String {
+    let members =
+      members(url: url, explanation.resolution) + [
+        JSONMember("origin", .string(explanation.originName)),
+        JSONMember("hops", explanation.hopsJSON),
+      ]
+    return JSON.object(members).serialized + "\n"
+  }
+
+  /// The members of an answer line, in order.
+  static func members(url: String, _ resolution: Resolution) -> [JSONMember] {
     var members = [JSONMember("url", .string(url))]
     switch resolution.outcome {
     case .matched(let entry, let params):
@@ -108,7 +165,7 @@ enum ResolveCommand {
     if !resolution.redirects.isEmpty {
       members.append(JSONMember("redirects", .array(resolution.redirects.map(JSON.string))))
     }
-    return JSON.object(members).serialized + "\n"
+    return members
   }
 
   static func usageError(_ message: String, io: CommandIO) -> Int32 {

@@ -22,7 +22,16 @@ public struct LinearScan: Sendable {
   /// The best route for `url` with its parameters (ROUTING.md section 5), or nil.
   public func match(_ url: RouteURL) -> RouteMatch? {
     guard let (route, expansion, _) = best(url) else { return nil }
-    let pattern = routes[route].pattern
+    let params = Self.parameters(
+      routes[route].pattern, expansion: expansions[route][expansion], url: url)
+    return RouteMatch(route: route, expansion: expansion, params: params)
+  }
+
+  /// The parameters of `url` matched by `pattern` through one of its expansions (ROUTING.md
+  /// section 5): query items, then query-constraint captures, then path captures.
+  static func parameters(
+    _ pattern: RoutePattern, expansion segments: [PatternSegment], url: RouteURL
+  ) -> Parameters {
     var params: Parameters = [:]
     var order: [String] = []
     var values: [String: [String]] = [:]
@@ -42,7 +51,7 @@ public struct LinearScan: Sendable {
       }
     }
     var position = 0
-    for segment in expansions[route][expansion] {
+    for segment in segments {
       switch segment.kind {
       case .literal:
         position += 1
@@ -60,7 +69,7 @@ public struct LinearScan: Sendable {
         position = url.segments.count
       }
     }
-    return RouteMatch(route: route, expansion: expansion, params: params)
+    return params
   }
 
   private func best(_ url: RouteURL) -> (route: Int, expansion: Int, kinds: [UInt8])? {

@@ -68,10 +68,7 @@ extension RouteTable {
       }
       let entry = entries[match.route]
       if origin == .external && !entry.external {
-        return Resolution(
-          outcome: .refused(
-            "route \(JSON.quote(entry.pattern.text)) can be opened only from inside the app"),
-          redirects: redirects)
+        return Resolution(outcome: .refused(Self.refusal(entry)), redirects: redirects)
       }
       let params = entry.renamed(match.params)
       guard case .redirect(let template) = entry.target else {
@@ -86,18 +83,27 @@ extension RouteTable {
       redirects.append(next)
       let nextBytes = Array(next.utf8)
       guard seen.insert(nextBytes).inserted else {
-        return Resolution(
-          outcome: .failed("redirect loop: \(JSON.quote(next)) was reached before"),
-          redirects: redirects)
+        return Resolution(outcome: .failed(Self.loop(next)), redirects: redirects)
       }
       guard redirects.count <= Self.maxRedirects else {
-        return Resolution(
-          outcome: .failed("more than \(Self.maxRedirects) redirects in a row"),
-          redirects: redirects)
+        return Resolution(outcome: .failed(Self.tooManyRedirects), redirects: redirects)
       }
       current = nextBytes
     }
   }
+
+  /// Why an internal-only route refuses a URL from outside.
+  static func refusal(_ entry: RouteEntry) -> String {
+    "route \(JSON.quote(entry.pattern.text)) can be opened only from inside the app"
+  }
+
+  /// Why following a redirect to `next` fails when `next` was reached before.
+  static func loop(_ next: String) -> String {
+    "redirect loop: \(JSON.quote(next)) was reached before"
+  }
+
+  /// Why following one more redirect fails after ``maxRedirects``.
+  static let tooManyRedirects = "more than \(maxRedirects) redirects in a row"
 
   /// Whether `url` resolves to a route.
   public func canOpen(_ url: String, from origin: Origin = .app) -> Bool {
