@@ -26,7 +26,8 @@ enum RoutesCommand {
       -h, --help          Show this help.
 
     Each route shows its index in the table's "routes", its target, and its priority and
-    flags when set (present, internal-only, minVersion, guard, parent, rename).
+    flags when set (present, internal-only, minVersion, guard, parent, rename). A table the
+    app would refuse (a conflict, a bad parent) is still shown, with a note on stderr.
 
     EXIT STATUS: 0, or 1 when --lint finds a problem; 2 when the table or the screens
     cannot be read, or for an unusable option.
