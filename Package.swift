@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
     .testTarget(
       name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing", "Shell"],
-      exclude: ["Goldens", "ExplainGoldens"]),
+      exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
       name: "FrontEndTests",
       dependencies: [

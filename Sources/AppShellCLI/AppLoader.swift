@@ -40,6 +40,17 @@ public enum AppLoader {
     }
   }
 
+  /// Reads the table at `path` for inspection (`appshell routes`): a table that cannot be read
+  /// is an error, but conflicts and parent problems are listed rather than refused.
+  public static func inspectTable(path: String) throws(LoadError) -> RouteTableInspection {
+    let bytes = try read(path, what: "route table")
+    do {
+      return try RouteTable.inspect(json: bytes)
+    } catch {
+      throw LoadError("\(path): \(error)")
+    }
+  }
+
   /// Reads every `*.json` screen file of a directory except `routes.json`, in name order; one
   /// bad file refuses them all with `FILE: field: problem`. A file's `name` must be its file
   /// name.

@@ -14,6 +14,7 @@ public enum AppShellCommand {
                     [--record FILE] [--headless [--size COLSxROWS]]
            appshell [--version] [--help]
            appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
+           appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--expect GOLDEN [--update]] SCRIPT
            appshell openurl URL
@@ -28,6 +29,7 @@ public enum AppShellCommand {
     SUBCOMMANDS:
       resolve             Resolve URLs through a route table, one JSON object per URL;
                           --explain says why each route lost, failed or won.
+      routes              Show the route table as a tree, or lint it (--lint).
       replay              Run a key script headless and print the screens or states.
       openurl             Hand a URL to the running app, as a deep link from outside.
       push                Send a push notification (a banner) to the running app.
@@ -74,6 +76,8 @@ public enum AppShellCommand {
       return ResolveCommand.run(Array(rawArguments.dropFirst()), io: io)
     case "replay":
       return ReplayCommand.run(Array(arguments.dropFirst()), io: io)
+    case "routes":
+      return RoutesCommand.run(Array(arguments.dropFirst()), io: io)
     case "openurl", "push", "state", "reload":
       return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
     case "sign-table":

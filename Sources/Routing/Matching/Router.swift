@@ -32,6 +32,26 @@ public struct Router: Sendable {
     plans = CapturePlans(routes)
   }
 
+  /// Compiles routes without refusing conflicts, for inspecting a table (`appshell routes
+  /// --lint`): every pair of routes that no URL can tell apart is returned in `conflicts`
+  /// (later route first, in the order found, each pair once; a route paired with itself when
+  /// two of its expansions are the same), and both are kept, so a URL they both match goes to
+  /// the route listed first (ROUTING.md section 4, rule 6).
+  public init(_ routes: [Route], conflicts: inout [RouteConflict]) {
+    self.routes = routes
+    var found: [RouteConflict]? = []
+    do {
+      index = try RouterIndex(routes: routes, collecting: &found)
+    } catch {
+      preconditionFailure("a router that collects conflicts threw \(error)")
+    }
+    plans = CapturePlans(routes)
+    var seen: Set<RouteConflict> = []
+    for conflict in found ?? [] where seen.insert(conflict).inserted {
+      conflicts.append(conflict)
+    }
+  }
+
   /// The best route for `url`, with its parameters, or nil when none matches.
   public func match(_ url: RouteURL) -> RouteMatch? {
     url.withView { view in
@@ -185,11 +205,17 @@ public struct RouteMatch: Sendable, Equatable {
 
 /// Two routes that can never be told apart; `route == other` when two expansions of one
 /// route's optional groups are the same.
-public struct RouteConflict: Error, Sendable, Equatable {
+public struct RouteConflict: Error, Sendable, Hashable {
   /// The later route.
   public var route: Int
   /// The earlier route it cannot be told apart from (or itself).
   public var other: Int
+
+  /// Makes a conflict between a later route and an earlier one (or itself).
+  public init(route: Int, other: Int) {
+    self.route = route
+    self.other = other
+  }
 }
 
 extension QueryConstraint {

@@ -9,6 +9,17 @@ extension RouterIndex {
   /// query constraints and priority, so conflicts are found while inserting, by comparing
   /// with the few routes already in that list.
   convenience init(routes: [Router.Route]) throws(RouteConflict) {
+    var refuse: [RouteConflict]? = nil
+    try self.init(routes: routes, collecting: &refuse)
+  }
+
+  /// Builds the index of `routes`. With `conflicts` nil, the first conflict is thrown; with an
+  /// array, every conflicting pair is appended to it (later route first; once per pair of
+  /// expansions) and both routes are kept, so a URL they both match goes to the route listed
+  /// first (rule 6), as the linear scan decides.
+  convenience init(routes: [Router.Route], collecting conflicts: inout [RouteConflict]?)
+    throws(RouteConflict)
+  {
     var builder = Builder(routes: routes)
     // Priorities as dense ranks, so they fit 32 bits and keep their order exactly.
     let priorityRanks = Dictionary(
@@ -29,7 +40,7 @@ extension RouterIndex {
           Terminal(
             route: Int32(routeIndex), expansion: Int16(expansion),
             priority: priorityRanks[priority]!, flags: flags,
-            constraints: UInt8(clamping: pattern.constraints.count)))
+            constraints: UInt8(clamping: pattern.constraints.count)), conflicts: &conflicts)
       }
     }
     self.init(builder.finish())
@@ -138,9 +149,12 @@ extension RouterIndex {
       }
     }
 
-    mutating func insert(_ segments: [PatternSegment], from root: Int32, _ terminal: Terminal)
-      throws(RouteConflict)
-    {
+    /// Adds one expansion's terminal; a conflict is thrown, or appended to `conflicts` when
+    /// that is not nil (and the terminal kept).
+    mutating func insert(
+      _ segments: [PatternSegment], from root: Int32, _ terminal: Terminal,
+      conflicts: inout [RouteConflict]?
+    ) throws(RouteConflict) {
       var current = root
       var list = 0
       for segment in segments {
@@ -165,7 +179,9 @@ extension RouterIndex {
       while position >= 0 {
         let other = entries[Int(position)].terminal
         if sameShape(other, terminal) {
-          throw RouteConflict(route: Int(terminal.route), other: Int(other.route))
+          let conflict = RouteConflict(route: Int(terminal.route), other: Int(other.route))
+          guard conflicts != nil else { throw conflict }
+          conflicts!.append(conflict)
         }
         position = entries[Int(position)].next
       }

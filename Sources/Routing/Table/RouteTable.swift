@@ -26,16 +26,19 @@ public struct RouteTable: Sendable {
   /// Reads and validates a table from JSON bytes (at most ``maxBytes``, nested at most
   /// ``maxDepth`` deep).
   public init(json bytes: [UInt8]) throws(RouteTableError) {
-    guard bytes.count <= Self.maxBytes else {
-      throw RouteTableError("table too large: \(bytes.count) bytes (at most \(Self.maxBytes))")
+    try self.init(document: try Self.document(bytes))
+  }
+
+  /// The JSON document of a table file, within ``maxBytes`` and ``maxDepth``.
+  private static func document(_ bytes: [UInt8]) throws(RouteTableError) -> JSON {
+    guard bytes.count <= maxBytes else {
+      throw RouteTableError("table too large: \(bytes.count) bytes (at most \(maxBytes))")
     }
-    let document: JSON
     do {
-      document = try JSON.parse(bytes, maxDepth: Self.maxDepth)
+      return try JSON.parse(bytes, maxDepth: maxDepth)
     } catch {
       throw RouteTableError("invalid JSON: \(error)")
     }
-    try self.init(document: document)
   }
 
   /// Reads and validates a table from JSON text.
@@ -45,6 +48,34 @@ public struct RouteTable: Sendable {
 
   /// Validates a parsed JSON document as a table.
   public init(document: JSON) throws(RouteTableError) {
+    let (version, entries) = try Self.read(document: document)
+    try self.init(entries: entries, version: version)
+  }
+
+  /// Compiles and checks entries made in code; their `index` must be their position.
+  public init(entries: [RouteEntry], version: Int? = nil) throws(RouteTableError) {
+    self.version = version
+    self.entries = entries
+    do {
+      router = try Router(
+        entries.map { Router.Route(pattern: $0.pattern, priority: $0.priority) })
+    } catch {
+      throw error.tableError
+    }
+    if let problem = parentProblems(all: false).first { throw problem.error }
+  }
+
+  /// A table whose router was compiled elsewhere (see ``inspect(document:)``).
+  private init(version: Int?, entries: [RouteEntry], router: Router) {
+    self.version = version
+    self.entries = entries
+    self.router = router
+  }
+
+  /// Reads a table document into its version and entries, checking each entry on its own
+  /// (fields, pattern, target) but not how entries relate (conflicts, parents).
+  static func read(document: JSON) throws(RouteTableError) -> (version: Int?, entries: [RouteEntry])
+  {
     guard case .object(let members) = document else {
       throw RouteTableError("the table must be a JSON object, not \(document.kindDescription)")
     }
@@ -75,24 +106,35 @@ public struct RouteTable: Sendable {
     for (index, item) in routes.enumerated() {
       entries.append(try Self.entry(item, index: index))
     }
-    try self.init(entries: entries, version: version)
+    return (version, entries)
   }
 
-  /// Compiles and checks entries made in code; their `index` must be their position.
-  public init(entries: [RouteEntry], version: Int? = nil) throws(RouteTableError) {
-    self.version = version
-    self.entries = entries
-    do {
-      router = try Router(
-        entries.map { Router.Route(pattern: $0.pattern, priority: $0.priority) })
-    } catch {
-      if error.route == error.other {
-        throw RouteTableError(
-          "routes[\(error.route)]: two expansions of its optional groups cannot be told apart")
-      }
-      throw RouteTableError("routes[\(error.route)] conflicts with routes[\(error.other)]")
-    }
-    try checkParents()
+  // MARK: - Inspecting
+
+  /// Reads a table for inspection (`appshell routes`): what the table refuses on its own
+  /// (bad JSON, an unknown field, a bad pattern or target) is still thrown, but conflicts and
+  /// `parent` problems are collected instead of refusing the table.
+  public static func inspect(json bytes: [UInt8]) throws(RouteTableError) -> RouteTableInspection {
+    try inspect(document: try document(bytes))
+  }
+
+  /// Reads a parsed table document for inspection; see ``inspect(json:)``.
+  public static func inspect(document: JSON) throws(RouteTableError) -> RouteTableInspection {
+    let (version, entries) = try read(document: document)
+    return inspect(entries: entries, version: version)
+  }
+
+  /// Inspects entries made in code (their `index` must be their position): the table gets a
+  /// router that keeps conflicting routes (the one listed first wins a URL both match), and
+  /// every conflict and `parent` problem is listed.
+  public static func inspect(entries: [RouteEntry], version: Int? = nil) -> RouteTableInspection {
+    var conflicts: [RouteConflict] = []
+    let router = Router(
+      entries.map { Router.Route(pattern: $0.pattern, priority: $0.priority) },
+      conflicts: &conflicts)
+    let table = RouteTable(version: version, entries: entries, router: router)
+    return RouteTableInspection(
+      table: table, conflicts: conflicts, parentProblems: table.parentProblems(all: true))
   }
 
   // MARK: - Entries
@@ -194,26 +236,31 @@ public struct RouteTable: Sendable {
     return entry
   }
 
-  /// Every `parent` must resolve (from inside the app) to a `screen` route, with no loop.
-  private func checkParents() throws(RouteTableError) {
+  /// Every `parent` must resolve (from inside the app) to a `screen` route, with no loop: the
+  /// problems, in table order, then the loops; with `all` false, only the first.
+  private func parentProblems(all: Bool) -> [ParentProblem] {
+    var problems: [ParentProblem] = []
     var parentOf: [Int: Int] = [:]
     for entry in entries {
       guard let parent = entry.parent else { continue }
       let place = "routes[\(entry.index)].parent"
       let resolution = resolve(parent)
+      let message: String
       switch resolution.outcome {
       case .matched(let target, _):
-        guard case .screen = target.target else {
-          throw RouteTableError(
-            "\(place): \(JSON.quote(parent)) ends on routes[\(target.index)], which is not a screen route"
-          )
+        if case .screen = target.target {
+          parentOf[entry.index] = target.index
+          continue
         }
-        parentOf[entry.index] = target.index
+        message =
+          "\(place): \(JSON.quote(parent)) ends on routes[\(target.index)], which is not a screen route"
       case .invalid(let why), .failed(let why), .refused(let why):
-        throw RouteTableError("\(place): \(JSON.quote(parent)): \(why)")
+        message = "\(place): \(JSON.quote(parent)): \(why)"
       case .unmatched:
-        throw RouteTableError("\(place): \(JSON.quote(parent)) matches no route")
+        message = "\(place): \(JSON.quote(parent)) matches no route"
       }
+      problems.append(ParentProblem(route: entry.index, error: RouteTableError(message)))
+      if !all { return problems }
     }
     var checked: Set<Int> = []
     for start in parentOf.keys.sorted() where !checked.contains(start) {
@@ -223,8 +270,14 @@ public struct RouteTable: Sendable {
       while let next = parentOf[current], !checked.contains(next) {
         if onChain.contains(next), let loopStart = chain.firstIndex(of: next) {
           let loop = (chain[loopStart...] + [next]).map { "routes[\($0)]" }
-          throw RouteTableError(
-            "routes[\(start)].parent: parents form a loop: \(loop.joined(separator: " -> "))")
+          problems.append(
+            ParentProblem(
+              route: start,
+              error: RouteTableError(
+                "routes[\(start)].parent: parents form a loop: \(loop.joined(separator: " -> "))")
+            ))
+          if !all { return problems }
+          break
         }
         chain.append(next)
         onChain.insert(next)
@@ -232,6 +285,47 @@ public struct RouteTable: Sendable {
       }
       checked.formUnion(chain)
     }
+    return problems
+  }
+}
+
+/// A route table read for inspection (``RouteTable/inspect(json:)``): the table, which
+/// resolves URLs as usual, and what would make the app refuse it.
+public struct RouteTableInspection: Sendable {
+  /// The table. Its router keeps routes that conflict (the one listed first wins a URL both
+  /// match), and its parents are not checked.
+  public let table: RouteTable
+  /// Every pair of routes that no URL can tell apart, later route first, in table order.
+  public let conflicts: [RouteConflict]
+  /// Every `parent` that does not end on a screen route, and every loop of parents.
+  public let parentProblems: [ParentProblem]
+
+  /// Whether the app would take the table as it is: no conflict and no parent problem.
+  public var isUsable: Bool { conflicts.isEmpty && parentProblems.isEmpty }
+
+  /// The error loading the table for use throws (the first conflict, else the first parent
+  /// problem), or nil when the table is usable.
+  public var refusal: RouteTableError? {
+    conflicts.first?.tableError ?? parentProblems.first?.error
+  }
+}
+
+/// A route whose `parent` is unusable, with the error the table would be refused with.
+public struct ParentProblem: Sendable, Equatable {
+  /// The route whose `parent` it is (for a loop: the first route of the loop checked).
+  public var route: Int
+  /// `routes[i].parent: ...`, as loading the table would throw it.
+  public var error: RouteTableError
+}
+
+extension RouteConflict {
+  /// The error a table with this conflict is refused with.
+  var tableError: RouteTableError {
+    if route == other {
+      return RouteTableError(
+        "routes[\(route)]: two expansions of its optional groups cannot be told apart")
+    }
+    return RouteTableError("routes[\(route)] conflicts with routes[\(other)]")
   }
 }
 

@@ -16,18 +16,26 @@ public enum StandardApp {
   /// The URL of the login screen, opened by the `signed-in` guard.
   public static let loginURL = "myapp://login"
 
+  /// The app's guards by name: `signed-in` opens the login screen.
+  public static let guards = ["signed-in": GuardRule(url: loginURL) { $0.signedIn }]
+
   /// Builds the app from a table and data screens; refuses a table naming an unknown guard.
   public static func make(table: RouteTable, screens: [ScreenDefinition]) throws(RouteTableError)
     -> ShellApp
   {
+    let app = assemble(table: table, screens: screens)
+    try app.validate()
+    return app
+  }
+
+  /// The app from a table and data screens, without checking that they fit (for lint, which
+  /// reports what does not fit instead: see ``AppLint``).
+  public static func assemble(table: RouteTable, screens: [ScreenDefinition]) -> ShellApp {
     var catalog = ScreenCatalog()
     for definition in screens { catalog.register(definition) }
     BuiltinScreens.register(into: &catalog)
-    let app = ShellApp(
-      table: table, catalog: catalog, actions: BuiltinActions.all,
-      guards: ["signed-in": GuardRule(url: loginURL) { $0.signedIn }],
-      tabs: tabs, version: AppVersion(version)!)
-    try app.validate()
-    return app
+    return ShellApp(
+      table: table, catalog: catalog, actions: BuiltinActions.all, guards: guards, tabs: tabs,
+      version: AppVersion(version)!)
   }
 }

@@ -1,0 +1,497 @@
+// Lint of a route table on its own (`appshell routes --lint`): conflicts, parents, and routes
+// that can never win. The checks that need the app's screens, actions and guards are in
+// Shell's `AppLint`.
+
+/// What a lint finding is about.
+public enum LintKind: String, Sendable, Hashable, CaseIterable {
+  /// Two routes (or two expansions of one route) that no URL can tell apart; the app refuses
+  /// the table.
+  case conflict
+  /// A `parent` that does not end on a screen route, or parents that form a loop; the app
+  /// refuses the table.
+  case parent
+  /// A route's guard that the app does not have, or a guard whose own URL is guarded; the app
+  /// refuses the table.
+  case `guard`
+  /// A route that can never win: for every URL it matches, another route ranks first.
+  case shadowed
+  /// A route to a screen or action this build does not have, without a `minVersion` that
+  /// asks for a newer app.
+  case target
+  /// A `rename` to a parameter name that the route's screen does not declare.
+  case rename
+  /// A link on a screen whose URL resolves to nothing.
+  case link
+}
+
+/// One problem found by lint: its kind, where it is, and why it is a problem.
+public struct LintFinding: Sendable, Hashable {
+  /// What kind of problem it is.
+  public var kind: LintKind
+  /// The routes involved, by index in the table: the route the finding is about first.
+  public var routes: [Int]
+  /// The patterns of ``routes``, as written, in the same order.
+  public var patterns: [String]
+  /// The screen the finding is about (for a link), if any.
+  public var screen: String?
+  /// The index of the link in the screen's links, if the finding is about one.
+  public var link: Int?
+  /// A readable sentence saying what is wrong and why, naming the routes, screen or link.
+  public var message: String
+
+  /// Makes a finding.
+  public init(
+    kind: LintKind, routes: [Int] = [], patterns: [String] = [], screen: String? = nil,
+    link: Int? = nil, message: String
+  ) {
+    self.kind = kind
+    self.routes = routes
+    self.patterns = patterns
+    self.screen = screen
+    self.link = link
+    self.message = message
+  }
+
+  /// The finding as one line of text: `kind: message`.
+  public var text: String { "\(kind.rawValue): \(message)" }
+
+  /// The finding as a JSON object with every member always present, in a fixed order:
+  /// `kind`, `routes`, `patterns`, `screen`, `link` (null when not about one) and `message`.
+  public var json: JSON {
+    .object([
+      JSONMember("kind", .string(kind.rawValue)),
+      JSONMember("routes", .array(routes.map { .number(String($0)) })),
+      JSONMember("patterns", .array(patterns.map(JSON.string))),
+      JSONMember("screen", screen.map(JSON.string) ?? .null),
+      JSONMember("link", link.map { .number(String($0)) } ?? .null),
+      JSONMember("message", .string(message)),
+    ])
+  }
+
+  /// The order findings are reported in: by kind (in ``LintKind`` order), then by the routes
+  /// involved, then by screen and link.
+  public static func reportOrder(_ a: LintFinding, _ b: LintFinding) -> Bool {
+    let kinds = LintKind.allCases
+    let kindA = kinds.firstIndex(of: a.kind)!
+    let kindB = kinds.firstIndex(of: b.kind)!
+    if kindA != kindB { return kindA < kindB }
+    if a.routes != b.routes { return a.routes.lexicographicallyPrecedes(b.routes) }
+    if a.screen != b.screen { return (a.screen ?? "") < (b.screen ?? "") }
+    return (a.link ?? -1) < (b.link ?? -1)
+  }
+}
+
+/// The table-only lint checks: conflicts and parent problems (which the app refuses a table
+/// for), and shadowed routes (which can never win).
+public enum RouteLint {
+  /// Every table-only finding of an inspected table, in report order: each conflicting pair,
+  /// each parent problem, each route that can never win.
+  public static func findings(_ inspection: RouteTableInspection) -> [LintFinding] {
+    let entries = inspection.table.entries
+    func quoted(_ route: Int) -> String {
+      "routes[\(route)] \(JSON.quote(entries[route].pattern.text))"
+    }
+    var findings: [LintFinding] = []
+    var partners: [Int: Set<Int>] = [:]
+    for conflict in inspection.conflicts {
+      let later = conflict.route
+      let earlier = conflict.other
+      if later == earlier {
+        findings.append(
+          LintFinding(
+            kind: .conflict, routes: [later], patterns: [entries[later].pattern.text],
+            message: """
+              \(quoted(later)): two expansions of its optional groups cannot be told apart \
+              (the same segment kinds and query constraints); the app refuses the table
+              """))
+        continue
+      }
+      partners[later, default: []].insert(earlier)
+      partners[earlier, default: []].insert(later)
+      findings.append(
+        LintFinding(
+          kind: .conflict, routes: [later, earlier],
+          patterns: [entries[later].pattern.text, entries[earlier].pattern.text],
+          message: """
+            \(quoted(later)) cannot be told apart from \(quoted(earlier)): the same scheme, \
+            domain, segment kinds, query constraints and priority; the app refuses the table
+            """))
+    }
+    for problem in inspection.parentProblems {
+      let place = "routes[\(problem.route)].parent: "
+      var reason = problem.error.description
+      if reason.hasPrefix(place) { reason.removeFirst(place.count) }
+      findings.append(
+        LintFinding(
+          kind: .parent, routes: [problem.route], patterns: [entries[problem.route].pattern.text],
+          message: """
+            \(quoted(problem.route)) has an unusable parent: \(reason); the app refuses the \
+            table
+            """))
+    }
+    let routes = inspection.table.router.routes
+    let patterns = entries.map(\.pattern.text)
+    for shadowing in shadowings(routes, router: inspection.table.router) {
+      let others = shadowing.shadowers.map(\.route)
+      // A route hidden only by routes it conflicts with is reported as the conflict.
+      if Set(others).isSubset(of: partners[shadowing.route] ?? []) { continue }
+      findings.append(
+        LintFinding(
+          kind: .shadowed, routes: [shadowing.route] + others,
+          patterns: ([shadowing.route] + others).map { entries[$0].pattern.text },
+          message: shadowing.message(patterns)))
+    }
+    return findings.sorted(by: LintFinding.reportOrder)
+  }
+
+  // MARK: - Shadowing
+
+  /// Which rule of ROUTING.md section 4 puts one route before another.
+  public enum RankRule: Int, Sendable, Hashable, Comparable {
+    /// Rule 1: a higher `priority`.
+    case priority = 1
+    /// Rule 2: naming the URL's scheme, against a global route.
+    case scheme
+    /// Rule 3: naming the URL's domain, against a route that names none.
+    case domain
+    /// Rule 4: more specific segments.
+    case specificity
+    /// Rule 5: more query constraints.
+    case constraints
+    /// Rule 6: listed first.
+    case order
+
+    /// Earlier rules first.
+    public static func < (a: RankRule, b: RankRule) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  /// A route that ranks before another for every URL of some part of it, and the rule that
+  /// decides.
+  public struct Shadower: Sendable, Hashable {
+    /// The route that ranks first.
+    public var route: Int
+    /// The rule that puts it first.
+    public var rule: RankRule
+  }
+
+  /// A route that can never win, and the routes that rank before it: between them, they
+  /// rank first for every URL it matches.
+  public struct Shadowing: Sendable, Hashable {
+    /// The route that can never win.
+    public var route: Int
+    /// The routes that rank before it, by index; one route when a single route does it all.
+    public var shadowers: [Shadower]
+
+    /// A sentence saying which routes hide this one and why, given every route's pattern.
+    public func message(_ patterns: [String]) -> String {
+      func quoted(_ route: Int) -> String { "routes[\(route)] \(JSON.quote(patterns[route]))" }
+      let reasons: [RankRule: String] = [
+        .priority: "a higher priority", .scheme: "it names the scheme",
+        .domain: "it names the domain", .specificity: "more specific segments",
+        .constraints: "more query constraints", .order: "the same rank, listed first",
+      ]
+      if shadowers.count == 1, let only = shadowers.first {
+        return """
+          \(quoted(route)) can never win: \(quoted(only.route)) matches every URL it matches \
+          and ranks first (\(reasons[only.rule]!))
+          """
+      }
+      let list = shadowers.map { "\(quoted($0.route)) (\(reasons[$0.rule]!))" }
+      return """
+        \(quoted(route)) can never win: for every URL it matches, one of \
+        \(list.joined(separator: ", ")) matches it too and ranks first
+        """
+    }
+  }
+
+  /// Every route that can never win, in table order, found from the patterns alone.
+  ///
+  /// A route B is reported when each part of it is hidden: each expansion of its optional
+  /// groups (a trailing `*` split into "no more segments" and "one or more") must have some
+  /// other route A with an expansion that (a) matches every URL that part matches — same
+  /// scheme or global, same domain or none, as many segments, each segment at least as
+  /// general, every query key A constrains also constrained by B to values A accepts — and
+  /// (b) ranks before it on all of those URLs by ROUTING.md section 4, which for such a pair
+  /// does not depend on the URL. Anything less certain is not reported. `router` (compiled
+  /// from `routes`) finds the candidates: a route that matches every URL of a part matches
+  /// the part's sample URL.
+  public static func shadowings(_ routes: [Router.Route], router: Router) -> [Shadowing] {
+    let shapes = routes.map { Shape.all(of: $0.pattern) }
+    var result: [Shadowing] = []
+    for b in routes.indices {
+      var perPart: [[Shadower]] = []
+      for part in shapes[b].flatMap(\.parts) {
+        guard let url = part.sampleURL(routes[b].pattern), part.matches(url, routes[b].pattern)
+        else {
+          perPart = []
+          break
+        }
+        var found: [Shadower] = []
+        for candidate in router.matches(url).map(\.route) where candidate != b {
+          var best: RankRule?
+          for shape in shapes[candidate] {
+            guard
+              let rule = ranksFirst(
+                shape, of: routes[candidate], index: candidate, over: part, of: routes[b],
+                index: b)
+            else { continue }
+            best = min(best ?? rule, rule)
+          }
+          if let best { found.append(Shadower(route: candidate, rule: best)) }
+        }
+        if found.isEmpty {
+          perPart = []
+          break
+        }
+        perPart.append(found.sorted { $0.route < $1.route })
+      }
+      guard !perPart.isEmpty else { continue }
+      // One route for every part when there is one (the first listed), else the first
+      // listed for each part.
+      let common = perPart.dropFirst().reduce(Set(perPart[0].map(\.route))) {
+        $0.intersection($1.map(\.route))
+      }
+      var shadowers: [Shadower]
+      if let first = common.min() {
+        // The deciding rule reported is the one for the first part.
+        shadowers = [perPart[0].first { $0.route == first }!]
+      } else {
+        shadowers = []
+        for part in perPart where !shadowers.contains(where: { $0.route == part[0].route }) {
+          shadowers.append(part[0])
+        }
+        shadowers.sort { $0.route < $1.route }
+      }
+      result.append(Shadowing(route: b, shadowers: shadowers))
+    }
+    return result
+  }
+
+  /// Whether route `a` alone ranks before route `b` for every URL `b` matches (each of `b`'s
+  /// parts hidden by some expansion of `a`), and by which rule for `b`'s first part; nil when
+  /// that is not certain from the patterns. Does not look at other routes.
+  public static func shadows(
+    _ a: Router.Route, index indexA: Int, _ b: Router.Route, index indexB: Int
+  ) -> RankRule? {
+    guard indexA != indexB else { return nil }
+    let shapesA = Shape.all(of: a.pattern)
+    var first: RankRule?
+    for part in Shape.all(of: b.pattern).flatMap(\.parts) {
+      var best: RankRule?
+      for shape in shapesA {
+        if let rule = ranksFirst(shape, of: a, index: indexA, over: part, of: b, index: indexB) {
+          best = min(best ?? rule, rule)
+        }
+      }
+      guard let best else { return nil }
+      if first == nil { first = best }
+    }
+    return first
+  }
+
+  /// The rule by which expansion `shape` of route `a` ranks before `part` of route `b` for
+  /// every URL of `part`, when it also matches all of them; nil otherwise.
+  static func ranksFirst(
+    _ shape: Shape, of a: Router.Route, index indexA: Int, over part: Shape, of b: Router.Route,
+    index indexB: Int
+  ) -> RankRule? {
+    let patternA = a.pattern
+    let patternB = b.pattern
+    // Matches every URL of the part: scheme, domain, query, then segments.
+    if let scheme = patternA.scheme, !patternB.scheme.isExactly(scheme) { return nil }
+    if let domain = patternA.domain, !patternB.domain.isExactly(domain) { return nil }
+    for constraint in patternA.constraints {
+      guard let other = patternB.constraints.first(where: { $0.key.isExactly(constraint.key) }),
+        constraint.value.accepts(every: other.value)
+      else { return nil }
+    }
+    guard shape.covers(part) else { return nil }
+    // Ranks first on all of them: each rule compares things fixed by the two patterns.
+    if a.priority != b.priority { return a.priority > b.priority ? .priority : nil }
+    let schemeA = patternA.scheme != nil
+    if schemeA != (patternB.scheme != nil) { return schemeA ? .scheme : nil }
+    let domainA = patternA.domain != nil
+    if domainA != (patternB.domain != nil) { return domainA ? .domain : nil }
+    if shape.kinds != part.kinds {
+      return shape.kinds.lexicographicallyPrecedes(part.kinds) ? .specificity : nil
+    }
+    let countA = patternA.constraints.count
+    let countB = patternB.constraints.count
+    if countA != countB { return countA > countB ? .constraints : nil }
+    return indexA < indexB ? .order : nil
+  }
+
+  /// One expansion of a pattern, or part of one: the single segments, what may follow them,
+  /// and the segment kinds that rank it (ROUTING.md section 4, rule 4).
+  struct Shape: Hashable {
+    /// What may follow the single segments.
+    enum Tail: Hashable {
+      /// Nothing.
+      case none
+      /// One or more segments (`<path:>`, or `*` given at least one).
+      case path
+      /// Zero or more segments (`*`).
+      case rest
+    }
+
+    /// The segments matching exactly one URL segment each (literals and captures).
+    var singles: [SegmentKind]
+    /// What may follow them.
+    var tail: Tail
+    /// The rank of the kind matching each URL segment, as the linear scan lists them: 0
+    /// literal, 1 int, 2 float, 3 uuid, 4 string, 5 path, 6 `*`.
+    var kinds: [UInt8]
+
+    /// The shapes of every expansion of a pattern, in expansion order.
+    static func all(of pattern: RoutePattern) -> [Shape] {
+      pattern.expansions.map { segments in
+        var singles: [SegmentKind] = []
+        var tail = Tail.none
+        var kinds: [UInt8] = []
+        for segment in segments {
+          switch segment.kind {
+          case .literal:
+            singles.append(segment.kind)
+            kinds.append(0)
+          case .capture(let type):
+            singles.append(segment.kind)
+            kinds.append(type.rank)
+          case .path:
+            tail = .path
+            kinds.append(5)
+          case .rest:
+            tail = .rest
+            kinds.append(6)
+          }
+        }
+        return Shape(singles: singles, tail: tail, kinds: kinds)
+      }
+    }
+
+    /// The shape split so each part has a fixed set of lengths: a trailing `*` becomes "no
+    /// more segments" and "one or more" (ranked as `*` either way).
+    var parts: [Shape] {
+      guard tail == .rest else { return [self] }
+      return [
+        Shape(singles: singles, tail: .none, kinds: kinds),
+        Shape(singles: singles, tail: .path, kinds: kinds),
+      ]
+    }
+
+    /// The fewest segments a URL of this shape has.
+    var minimumLength: Int { singles.count + (tail == .path ? 1 : 0) }
+
+    /// Whether every segment list this shape matches, `part` matches (`part` has no `.rest`
+    /// tail: see ``parts``).
+    func covers(_ part: Shape) -> Bool {
+      switch tail {
+      case .none:
+        guard part.tail == .none, part.singles.count == singles.count else { return false }
+      case .path:
+        guard part.minimumLength >= singles.count + 1 else { return false }
+      case .rest:
+        guard part.minimumLength >= singles.count else { return false }
+      }
+      for (position, kind) in singles.enumerated() {
+        if position < part.singles.count {
+          guard kind.accepts(every: part.singles[position]) else { return false }
+        } else {
+          // Inside the part's tail: any segment at all.
+          guard kind == .capture(.string) else { return false }
+        }
+      }
+      return true
+    }
+
+    /// A URL this part matches, for finding the routes that may hide it: the pattern's scheme
+    /// and domain, each segment (a sample value for a capture, one more segment for a path
+    /// tail) and each constrained query key once.
+    func sampleURL(_ pattern: RoutePattern) -> RouteURL? {
+      var segments: [String] = singles.map { kind in
+        switch kind {
+        case .literal(let text): return text
+        case .capture(let type): return type.sample
+        case .path, .rest: return "sample"
+        }
+      }
+      if tail == .path { segments.append("sample") }
+      let query = pattern.constraints.map { constraint in
+        switch constraint.value {
+        case .literal(let text): return RouteURL.QueryItem(key: constraint.key, value: text)
+        case .capture(let type, _):
+          return RouteURL.QueryItem(key: constraint.key, value: type.sample)
+        }
+      }
+      return RouteURL(
+        scheme: pattern.scheme, domain: pattern.domain, segments: segments, query: query)
+    }
+
+    /// Whether `url` is a URL of this part of `pattern` (a check on ``sampleURL(_:)``).
+    func matches(_ url: RouteURL, _ pattern: RoutePattern) -> Bool {
+      guard url.scheme.isExactly(pattern.scheme), url.domain.isExactly(pattern.domain),
+        pattern.constraints.allSatisfy({ $0.accepts(url) })
+      else { return false }
+      switch tail {
+      case .none: guard url.segments.count == singles.count else { return false }
+      case .path, .rest: guard url.segments.count >= minimumLength else { return false }
+      }
+      let pieces = singles.map { PatternSegment(kind: $0, name: "x") }
+      return LinearScan.kinds(of: pieces, matching: Array(url.segments.prefix(singles.count)))
+        != nil
+    }
+  }
+}
+
+extension SegmentKind {
+  /// Whether every URL segment `other` matches, this matches (both single segments).
+  func accepts(every other: SegmentKind) -> Bool {
+    switch (self, other) {
+    case (.capture(.string), _): return true
+    case (.literal(let text), .literal(let otherText)): return text.isExactly(otherText)
+    case (.capture(let type), .literal(let otherText)): return type.value(of: otherText) != nil
+    case (.capture(let type), .capture(let otherType)): return type.includes(otherType)
+    default: return false
+    }
+  }
+}
+
+extension QueryConstraint.Value {
+  /// Whether every value `other` accepts, this accepts.
+  func accepts(every other: QueryConstraint.Value) -> Bool {
+    switch (self, other) {
+    case (.capture(.string, _), _): return true
+    case (.literal(let text), .literal(let otherText)): return text.isExactly(otherText)
+    case (.literal, .capture): return false
+    case (.capture(let type, _), .literal(let otherText)): return type.value(of: otherText) != nil
+    case (.capture(let type, _), .capture(let otherType, _)): return type.includes(otherType)
+    }
+  }
+}
+
+extension CaptureType {
+  /// Whether every value of `other` is a value of this type: itself, everything for
+  /// `string`, and every `int` is a `float`.
+  func includes(_ other: CaptureType) -> Bool {
+    self == other || self == .string || (self == .float && other == .int)
+  }
+
+  /// The rank of a segment of this type in rule 4 (int 1, float 2, uuid 3, string 4).
+  var rank: UInt8 {
+    switch self {
+    case .int: return 1
+    case .float: return 2
+    case .uuid: return 3
+    case .string, .path: return 4
+    }
+  }
+
+  /// A value of this type, for sample URLs.
+  var sample: String {
+    switch self {
+    case .int: return "1"
+    case .float: return "1.5"
+    case .uuid: return "123E4567-E89B-12D3-A456-426614174000"
+    case .string, .path: return "sample"
+    }
+  }
+}
