@@ -165,6 +165,22 @@ import Testing
     #expect(try params(["/required/:r(/optional/:o)(/more/:m)"], url) == nil)
   }
 
+  /// Routes with more than two optional groups are planned when they match, not stored:
+  /// their parameters must be the same either way.
+  @Test func manyGroupsGiveTheSameParametersAsFew() throws {
+    let many = ["/a/:x(/b/:y)(/c/<int:z>)(/d/:w)?q=<int:q>"]
+    #expect(
+      try params(many, "/a/1/c/3/d/4?q=9")
+        == ["x": .string("1"), "z": .int(3), "w": .string("4"), "q": .int(9)])
+    #expect(
+      try params(many, "/a/1/b/2?q=-5&q2=x")
+        == ["x": .string("1"), "y": .string("2"), "q": .int(-5), "q2": .string("x")])
+    #expect(try params(many, "/a/1/c/x?q=9") == nil)
+    let few = ["/a/:x(/b/:y)?q=<int:q>"]
+    #expect(
+      try params(few, "/a/1/b/2?q=7") == ["x": .string("1"), "y": .string("2"), "q": .int(7)])
+  }
+
   @Test func typedCaptureInAGroup() throws {
     let patterns = ["myapp://orders/<int:id>(/edit/<int:line>)"]
     #expect(try params(patterns, "myapp://orders/5/edit/2") == ["id": .int(5), "line": .int(2)])

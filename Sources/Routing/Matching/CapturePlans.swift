@@ -1,5 +1,9 @@
-/// Where each route's parameters come from, per expansion of its optional groups: one flat
+/// Where each route's parameters come from, per expansion of its optional groups: a flat
 /// table read when a match is made, so making one does not walk the route's pattern.
+///
+/// Only routes with at most ``maxStoredGroups`` optional groups are planned ahead (a route
+/// stands for 2^groups expansions, so storing every one of 8 groups could take 256 copies of
+/// a long route); the others are planned when they match.
 struct CapturePlans: Sendable {
   /// One parameter to take from the URL.
   struct Step: Sendable {
@@ -10,52 +14,66 @@ struct CapturePlans: Sendable {
       case path
       /// The segments from `position` on, as an array.
       case rest
-      /// The query item whose key is `keyBytes[position..<position + keyLength]`.
+      /// The query item whose key is `key`.
       case query
     }
     var source: Source
     var type: CaptureType
     var position: Int32
-    var keyLength: Int32
     var name: String
+    /// The query key, for `.query`.
+    var key: String = ""
   }
 
+  /// Routes with more optional groups than this are planned when they match.
+  static let maxStoredGroups = 2
+
   private(set) var steps: ContiguousArray<Step> = []
-  /// Query-constraint keys, back to back.
-  private(set) var keyBytes: ContiguousArray<UInt8> = []
   /// Per plan (route and expansion), where its steps start; one more entry marks the end.
   private var stepStart: ContiguousArray<Int32> = [0]
-  /// Per route, the plan of its expansion 0; its other expansions follow.
+  /// Per route, the plan of its expansion 0 (its other expansions follow), or -1 when the
+  /// route is planned when it matches.
   private var firstPlan: ContiguousArray<Int32> = []
 
   init(_ routes: [Router.Route]) {
     firstPlan.reserveCapacity(routes.count)
     for route in routes {
       let pattern = route.pattern
+      guard pattern.groups.count <= Self.maxStoredGroups else {
+        firstPlan.append(-1)
+        continue
+      }
       firstPlan.append(Int32(stepStart.count - 1))
       for expansion in 0..<(1 << pattern.groups.count) {
-        addSteps(pattern, expansion)
+        Self.addSteps(pattern, expansion, to: &steps)
         stepStart.append(Int32(steps.count))
       }
     }
   }
 
-  /// The steps for one route and expansion: query-constraint captures first, then path
-  /// captures, so path captures win (ROUTING.md 5).
-  func steps(route: Int, expansion: Int) -> Range<Int> {
-    let plan = Int(firstPlan[route]) + expansion
+  /// The stored steps for one route and expansion (indices into ``steps``), or nil when the
+  /// route is planned when it matches (``steps(of:expansion:)``).
+  func storedSteps(route: Int, expansion: Int) -> Range<Int>? {
+    let first = firstPlan[route]
+    guard first >= 0 else { return nil }
+    let plan = Int(first) + expansion
     return Int(stepStart[plan])..<Int(stepStart[plan + 1])
   }
 
-  private mutating func addSteps(_ pattern: RoutePattern, _ expansion: Int) {
+  /// The steps of one expansion of `pattern`, made now.
+  static func steps(of pattern: RoutePattern, expansion: Int) -> ContiguousArray<Step> {
+    var steps: ContiguousArray<Step> = []
+    addSteps(pattern, expansion, to: &steps)
+    return steps
+  }
+
+  /// Query-constraint captures first, then path captures, so path captures win (ROUTING.md 5).
+  private static func addSteps(
+    _ pattern: RoutePattern, _ expansion: Int, to steps: inout ContiguousArray<Step>
+  ) {
     for constraint in pattern.constraints {
       guard case .capture(let type, let name) = constraint.value else { continue }
-      let key = Array(constraint.key.utf8)
-      steps.append(
-        Step(
-          source: .query, type: type, position: Int32(keyBytes.count),
-          keyLength: Int32(key.count), name: name))
-      keyBytes.append(contentsOf: key)
+      steps.append(Step(source: .query, type: type, position: 0, name: name, key: constraint.key))
     }
     var position: Int32 = 0
     for segment in pattern.expansion(expansion) {
@@ -64,17 +82,13 @@ struct CapturePlans: Sendable {
         break
       case .capture(let type):
         if let name = segment.name {
-          steps.append(
-            Step(source: .segment, type: type, position: position, keyLength: 0, name: name))
+          steps.append(Step(source: .segment, type: type, position: position, name: name))
         }
       case .path:
         steps.append(
-          Step(
-            source: .path, type: .path, position: position, keyLength: 0,
-            name: segment.name ?? "path"))
+          Step(source: .path, type: .path, position: position, name: segment.name ?? "path"))
       case .rest:
-        steps.append(
-          Step(source: .rest, type: .string, position: position, keyLength: 0, name: "*"))
+        steps.append(Step(source: .rest, type: .string, position: position, name: "*"))
       }
       position += 1
     }

@@ -116,10 +116,15 @@ public struct Router: Sendable {
 
   private func makeMatch(_ candidate: Candidate, _ view: URLView) -> RouteMatch {
     let route = Int(candidate.route)
-    let steps = plans.steps(route: route, expansion: Int(candidate.expansion))
+    let expansion = Int(candidate.expansion)
+    let stored = plans.storedSteps(route: route, expansion: expansion)
+    let planned =
+      stored == nil
+      ? CapturePlans.steps(of: routes[route].pattern, expansion: expansion) : []
     let query = view.query
+    let stepCount = stored?.count ?? planned.count
     // Room for every query item and capture at once, so the list is not regrown.
-    var params = Parameters(minimumCapacity: query.count + steps.count)
+    var params = Parameters(minimumCapacity: query.count + stepCount)
     if query.contains(where: { $0.key.bytes.contains { $0 >= 0x80 } }) {
       // Keys are Swift strings: canonically equivalent keys are one key, their values merged.
       var order: [String] = []
@@ -136,7 +141,11 @@ public struct Router: Sendable {
     } else {
       addASCIIQuery(query, to: &params)
     }
-    addCaptures(steps, view, to: &params)
+    if let stored {
+      for index in stored { addCapture(plans.steps[index], view, to: &params) }
+    } else {
+      for step in planned { addCapture(step, view, to: &params) }
+    }
     return RouteMatch(route: route, expansion: Int(candidate.expansion), params: params)
   }
 
@@ -161,27 +170,26 @@ public struct Router: Sendable {
     }
   }
 
-  /// Query-constraint captures, then path captures (which win over query items).
-  private func addCaptures(_ steps: Range<Int>, _ view: URLView, to params: inout Parameters) {
+  /// One capture (query-constraint captures come first, then path captures, which win).
+  @inline(__always)
+  private func addCapture(
+    _ step: CapturePlans.Step, _ view: URLView, to params: inout Parameters
+  ) {
     let segments = view.segments
-    for index in steps {
-      let step = plans.steps[index]
-      let position = Int(step.position)
-      switch step.source {
-      case .segment:
-        if let value = step.type.value(of: segments[position]) { params[step.name] = value }
-      case .path:
-        params[step.name] = .string(segments[position...].map(\.string).joined(separator: "/"))
-      case .rest:
-        params[step.name] = .strings(segments[position...].map(\.string))
-      case .query:
-        let found = plans.keyBytes.withUnsafeBufferPointer { keys in
-          let key = ByteSlice(
-            start: keys.baseAddress.map { $0 + position }, count: Int(step.keyLength))
-          return view.query.first { $0.key.equals(key) }
-        }
-        if let found, let value = step.type.value(of: found.value) { params[step.name] = value }
+    let position = Int(step.position)
+    switch step.source {
+    case .segment:
+      if let value = step.type.value(of: segments[position]) { params[step.name] = value }
+    case .path:
+      params[step.name] = .string(segments[position...].map(\.string).joined(separator: "/"))
+    case .rest:
+      params[step.name] = .strings(segments[position...].map(\.string))
+    case .query:
+      var key = step.key
+      let found = key.withUTF8 { key in
+        view.query.first { $0.key.equals(ByteSlice(start: key.baseAddress, count: key.count)) }
       }
+      if let found, let value = step.type.value(of: found.value) { params[step.name] = value }
     }
   }
 }
