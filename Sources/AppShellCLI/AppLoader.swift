@@ -108,8 +108,17 @@ public enum AppLoader {
       throw LoadError("\(file): no such \(what)")
     }
     guard !isDirectory.boolValue else { throw LoadError("\(file): is a directory, not a \(what)") }
-    guard let data = FileManager.default.contents(atPath: file) else {
+    // At most one byte over the largest table, so /dev/zero or a huge file is refused
+    // without reading it all.
+    guard let handle = FileHandle(forReadingAtPath: file) else {
       throw LoadError("\(file): cannot read the \(what)")
+    }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: RouteTable.maxBytes + 1) ?? Data() else {
+      throw LoadError("\(file): cannot read the \(what)")
+    }
+    guard data.count <= RouteTable.maxBytes else {
+      throw LoadError("\(file): larger than \(RouteTable.maxBytes) bytes")
     }
     return [UInt8](data)
   }

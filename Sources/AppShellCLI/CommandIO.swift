@@ -1,4 +1,5 @@
 import Glibc
+import Render
 
 /// Where a command reads its input and writes its output: the process's standard streams, or
 /// buffers in tests.
@@ -33,7 +34,7 @@ public struct CommandIO {
         }
       },
       write: { bytes in _ = writeAll(1, bytes) },
-      writeError: { text in _ = writeAll(2, Array(text.utf8)) })
+      writeError: { text in _ = writeAll(2, Array(inertLines(text).utf8)) })
   }
 }
 
@@ -71,4 +72,11 @@ struct OutputBuffer {
     io.write(bytes)
     bytes.removeAll(keepingCapacity: true)
   }
+}
+
+/// `text` with every line made inert (line breaks kept): error messages quote table keys,
+/// file names and script text, which must not reach a terminal as escape sequences.
+func inertLines(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map { inert(String($0)) }
+    .joined(separator: "\n")
 }

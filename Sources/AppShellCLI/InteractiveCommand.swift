@@ -73,17 +73,6 @@ enum InteractiveCommand {
       io.write(Array("appshell: headless, \(listening)\n".utf8))
       return loop.run(device: device, input: input)
     }
-    if let recordPath {
-      do {
-        let replayOptions =
-          (files.routes.map { ["--routes", $0] } ?? [])
-          + (files.screens.map { ["--screens", $0] } ?? [])
-        loop.recorder = try KeyRecorder(path: recordPath, replayOptions: replayOptions)
-      } catch {
-        io.writeError("appshell: \(error)\n")
-        return 2
-      }
-    }
     let device: NcursesTerminal
     CrashGuard.install()
     do {
@@ -100,6 +89,19 @@ enum InteractiveCommand {
       CrashGuard.uninstall()
     }
     loop.console.resize(device.size())
+    if let recordPath {
+      // Opened once the terminal works, so a failed start leaves an existing file alone.
+      do {
+        let replayOptions =
+          (files.routes.map { ["--routes", $0] } ?? [])
+          + (files.screens.map { ["--screens", $0] } ?? [])
+        loop.recorder = try KeyRecorder(path: recordPath, replayOptions: replayOptions)
+      } catch {
+        device.close()
+        io.writeError("appshell: \(error)\n")
+        return 2
+      }
+    }
     if loop.recorder != nil {
       loop.record(.resize(loop.console.size))
       if openURL != nil {

@@ -1,5 +1,7 @@
+import Foundation
 import Glibc
 import Interface
+import Render
 import Replay
 
 /// `appshell --record FILE`: writes every key and resize of a live session to FILE as a key
@@ -20,14 +22,33 @@ final class KeyRecorder {
     guard descriptor >= 0 else {
       throw LoadError("\(path): cannot write the recording: \(String(cString: strerror(errno)))")
     }
-    let command = (["appshell", "replay"] + replayOptions + [path]).joined(separator: " ")
+    let command = (["appshell", "replay"] + replayOptions + [path]).map(Self.shellQuoted)
+      .joined(separator: " ")
     write("# Recorded by appshell --record; replay it with: \(command)\n")
   }
 
   deinit { close() }
 
-  /// Appends one step.
+  /// `word` as one shell word, inert and on one line (the header is a comment line).
+  static func shellQuoted(_ word: String) -> String {
+    let safe = word.unicodeScalars.allSatisfy {
+      ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+        || "-_./:=@+,".unicodeScalars.contains($0))
+        && $0.isASCII
+    }
+    if safe && !word.isEmpty { return word }
+    return "'" + inert(word).replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// Appends one step; a size beyond what `replay` accepts is recorded as the largest it does.
   func record(_ step: KeyScript.Step) {
+    var step = step
+    if case .resize(let size) = step {
+      step = .resize(
+        Size(
+          columns: min(size.columns, Size.maximum.columns), rows: min(size.rows, Size.maximum.rows))
+      )
+    }
     write(writer.text(for: step))
   }
 

@@ -73,15 +73,21 @@ enum ReplayCommand {
     guard let scriptPath else { return options.fail(io, "missing SCRIPT") }
     if update && expectPath == nil { return options.fail(io, "--update needs --expect GOLDEN") }
     let text: String
+    // At most one byte over the largest script is read, so the size check in KeyScript
+    // refuses an endless input instead of running out of memory.
+    let limit = KeyScript.maxBytes + 1
     if scriptPath == "-" {
       var bytes: [UInt8] = []
-      while let chunk = io.read() { bytes += chunk }
-      text = String(decoding: bytes, as: UTF8.self)
+      while bytes.count < limit, let chunk = io.read() { bytes += chunk }
+      text = String(decoding: bytes.prefix(limit), as: UTF8.self)
     } else {
-      guard let data = FileManager.default.contents(atPath: scriptPath) else {
+      guard let handle = FileHandle(forReadingAtPath: scriptPath),
+        let data = try? handle.read(upToCount: limit) ?? Data()
+      else {
         io.writeError("appshell replay: \(scriptPath): cannot read the key script\n")
         return 2
       }
+      try? handle.close()
       text = String(decoding: data, as: UTF8.self)
     }
     let script: KeyScript

@@ -6,9 +6,14 @@ import Render
 public enum LineDiff {
   /// One line of a diff.
   enum Line: Equatable {
-    case same(String)
-    case removed(String)
-    case added(String)
+    /// A line's bytes; equal when the bytes are.
+    struct Text: Equatable {
+      var bytes: [UInt8]
+      var shown: String { inert(String(decoding: bytes, as: UTF8.self)) }
+    }
+    case same(Text)
+    case removed(Text)
+    case added(Text)
   }
 
   /// The diff of `expected` and `actual` as text (`-` expected, `+` actual, two lines of
@@ -16,7 +21,8 @@ public enum LineDiff {
   public static func describe(
     expected: String, actual: String, expectedName: String, actualName: String
   ) -> String? {
-    guard expected != actual else { return nil }
+    // Byte for byte: Swift's `==` would call canonically equivalent text equal.
+    guard !expected.utf8.elementsEqual(actual.utf8) else { return nil }
     let old = lines(expected)
     let new = lines(actual)
     let edits = diff(old, new)
@@ -48,25 +54,27 @@ public enum LineDiff {
       out += "@@ line \(oldLine) of expected, line \(newLine) of actual\(snapshot) @@\n"
       while position <= hunk.upperBound {
         switch edits[position] {
-        case .same(let text): out += "  \(inert(text))\n"
-        case .removed(let text): out += "- \(inert(text))\n"
-        case .added(let text): out += "+ \(inert(text))\n"
+        case .same(let text): out += "  \(text.shown)\n"
+        case .removed(let text): out += "- \(text.shown)\n"
+        case .added(let text): out += "+ \(text.shown)\n"
         }
         advance(edits[position], &oldLine, &newLine)
         position += 1
       }
     }
-    if !expected.hasSuffix("\n") || !actual.hasSuffix("\n") {
-      if expected.hasSuffix("\n") != actual.hasSuffix("\n") {
-        out += "(one of them has no line break at the end)\n"
-      }
+    if (expected.utf8.last == 0x0A) != (actual.utf8.last == 0x0A) {
+      out += "(one of them has no line break at the end)\n"
     }
     return out
   }
 
-  private static func lines(_ text: String) -> [String] {
-    var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if result.last == "" { result.removeLast() }
+  /// Lines split on the `\n` byte (a `\r` stays in its line, so CRLF files show it),
+  /// each compared byte for byte.
+  private static func lines(_ text: String) -> [Line.Text] {
+    var result = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+      Line.Text(bytes: Array($0))
+    }
+    if result.last?.bytes.isEmpty == true { result.removeLast() }
     return result
   }
 
@@ -81,11 +89,12 @@ public enum LineDiff {
   }
 
   /// `, in snapshot N` when the line falls under a `=== snapshot N ===` header.
-  private static func snapshotName(before line: Int, in lines: [String]) -> String {
-    for index in stride(from: min(line, lines.count) - 1, through: 0, by: -1)
-    where lines[index].hasPrefix("=== snapshot ") {
-      let name = lines[index].dropFirst(4).dropLast(4)
-      return ", in \(name)"
+  private static func snapshotName(before line: Int, in lines: [Line.Text]) -> String {
+    for index in stride(from: min(line, lines.count) - 1, through: 0, by: -1) {
+      let text = String(decoding: lines[index].bytes, as: UTF8.self)
+      if text.hasPrefix("=== snapshot ") {
+        return ", in \(inert(String(text.dropFirst(4).dropLast(4))))"
+      }
     }
     return ""
   }
@@ -93,7 +102,7 @@ public enum LineDiff {
   /// The edits turning `old` into `new`: a longest common subsequence, with the common
   /// prefix and suffix taken first so long equal runs cost nothing. Past a few million cells
   /// the middle is compared line by line instead.
-  static func diff(_ old: [String], _ new: [String]) -> [Line] {
+  static func diff(_ old: [Line.Text], _ new: [Line.Text]) -> [Line] {
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0

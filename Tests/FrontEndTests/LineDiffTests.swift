@@ -65,4 +65,16 @@ import Testing
     #expect(diff.contains("- \\x1b[2Jx\n"))
     #expect(!diff.unicodeScalars.contains { $0.value == 0x1B })
   }
+
+  // Found in review: `==` on Strings called canonically equivalent text equal, and a CRLF
+  // golden was one long line.
+  @Test func textIsComparedByteForByte() {
+    let diff = LineDiff.describe(
+      expected: "caf\u{E9}\n", actual: "cafe\u{301}\n", expectedName: "g", actualName: "r")
+    #expect(diff != nil)
+    let crlf =
+      LineDiff.describe(
+        expected: "a\r\nb\r\nc\r\n", actual: "a\nb\nc\n", expectedName: "g", actualName: "r") ?? ""
+    #expect(crlf.contains("- a\\x0d\n") && crlf.contains("+ a\n"))
+  }
 }
