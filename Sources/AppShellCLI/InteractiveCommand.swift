@@ -92,10 +92,16 @@ enum InteractiveCommand {
     if let recordPath {
       // Opened once the terminal works, so a failed start leaves an existing file alone.
       do {
+        // `replay` reads tables from files only: a downloaded table is named for the user to
+        // save, as the header's note says.
+        let remote = files.routes.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
         let replayOptions =
-          (files.routes.map { ["--routes", $0] } ?? [])
+          (files.routes.map { ["--routes", remote == true ? "SAVED-TABLE.json" : $0] } ?? [])
           + (files.screens.map { ["--screens", $0] } ?? [])
-        loop.recorder = try KeyRecorder(path: recordPath, replayOptions: replayOptions)
+        loop.recorder = try KeyRecorder(
+          path: recordPath, replayOptions: replayOptions,
+          note: remote == true
+            ? "the table came from \(files.routes!): save it as SAVED-TABLE.json first" : nil)
       } catch {
         device.close()
         io.writeError("appshell: \(error)\n")

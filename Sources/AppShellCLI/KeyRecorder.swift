@@ -15,8 +15,8 @@ final class KeyRecorder {
   let path: String
 
   /// Creates (or truncates) `path` and writes the header: how to replay it, with the
-  /// options of this session that `replay` takes too.
-  init(path: String, replayOptions: [String]) throws(LoadError) {
+  /// options of this session that `replay` takes too, and a `note` line when there is one.
+  init(path: String, replayOptions: [String], note: String? = nil) throws(LoadError) {
     self.path = path
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
@@ -25,6 +25,7 @@ final class KeyRecorder {
     let command = (["appshell", "replay"] + replayOptions + [path]).map(Self.shellQuoted)
       .joined(separator: " ")
     write("# Recorded by appshell --record; replay it with: \(command)\n")
+    if let note { write("# \(inert(note))\n") }
   }
 
   deinit { close() }

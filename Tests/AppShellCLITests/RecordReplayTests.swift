@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import Interface
+import Replay
 import Testing
 
 @testable import AppShellCLI
@@ -40,5 +42,30 @@ import Testing
     #expect(
       live == last,
       "live:\n\(live.joined(separator: "\n"))\nreplayed:\n\(last.joined(separator: "\n"))")
+  }
+
+  /// The header says how to replay: each word shell-quoted and inert, and a note when the
+  /// table cannot be given to `replay` as it was given to the app.
+  @Test func theHeaderQuotesTheReplayCommandAndCarriesANote() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("appshell record \(UUID().uuidString.prefix(8)).keys").path
+    defer { unlink(path) }
+    let recorder = try KeyRecorder(
+      path: path, replayOptions: ["--routes", "SAVED-TABLE.json", "--screens", "my screens"],
+      note: "the table came from https://x.example/t\u{1b}[2J.json: save it first")
+    recorder.record(.resize(Size(columns: 2000, rows: 30)))
+    recorder.record(.key(.character("#")))
+    recorder.close()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(
+      lines[0]
+        == "# Recorded by appshell --record; replay it with: appshell replay --routes SAVED-TABLE.json --screens 'my screens' '\(path)'"
+    )
+    #expect(lines[1] == "# the table came from https://x.example/t\\x1b[2J.json: save it first")
+    // A size over what replay accepts is recorded as the largest it does.
+    #expect(lines[2] == "<Resize 1000x30>#")
+    let script = try KeyScript(parsing: text, file: path)
+    #expect(script.steps == [.resize(Size(columns: 1000, rows: 30)), .key(.character("#"))])
   }
 }
