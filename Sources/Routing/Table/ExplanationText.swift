@@ -28,7 +28,7 @@ extension Explanation {
         out.append(contentsOf: "\\x".unicodeScalars)
         out.append(hex[Int(value >> 4)])
         out.append(hex[Int(value & 0xF)])
-      } else if isInvisibleFormat(value) {
+      } else if isUnsafeForDisplay(value) {
         out.append(contentsOf: "\\u{".unicodeScalars)
         out.append(contentsOf: String(value, radix: 16).unicodeScalars)
         out.append("}")
@@ -37,16 +37,6 @@ extension Explanation {
       }
     }
     return String(out)
-  }
-
-  /// Bidi controls and the other invisible format characters that reorder or hide text.
-  private static func isInvisibleFormat(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFF9...0xFFFB:
-      return true
-    default:
-      return false
-    }
   }
 
   /// A parameter value as the explanation shows it: numbers as they are, strings quoted,
