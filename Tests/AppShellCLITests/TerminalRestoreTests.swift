@@ -139,6 +139,7 @@ private final class RestoreRun {
       guard done >= 0 else {
         throw TmuxError("opening \(fifo) failed: \(String(cString: strerror(errno)))")
       }
+      done = Self.movedHigh(done)
       var standardInput: String?
       if path == .stdinClosed || path == .fatalErrorWithInputElsewhere {
         (master, standardInput) = try Self.openTerminalPair()
@@ -212,7 +213,19 @@ private final class RestoreRun {
     }
     cfmakeraw(&settings)
     tcsetattr(master, TCSANOW, &settings)  // on Linux this sets the other end's settings
-    return (master, String(cString: name))
+    return (Self.movedHigh(master), String(cString: name))
+  }
+
+  /// `descriptor` moved to a number far above the ones in use (close-on-exec kept). Suites run
+  /// in parallel in this process, and a stray second close elsewhere of a freshly freed low
+  /// number would hang our terminal up before the app drew its first frame (the likely cause of
+  /// a failure seen once in CI, where the app ended before drawing); numbers are handed out
+  /// lowest first, so a high one is not reused and closed by anyone else.
+  static func movedHigh(_ descriptor: Int32) -> Int32 {
+    let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 900)
+    guard high >= 0 else { return descriptor }
+    Glibc.close(descriptor)
+    return high
   }
 
   /// The C library function `name`, looked up at run time.
