@@ -94,6 +94,56 @@ public struct Router: Sendable {
     }
   }
 
+  /// Decides `count` URLs, the URL at each index given by `url`, and calls `body` with each
+  /// index and its route (nil when none matches or the URL cannot be read), in order.
+  ///
+  /// The answers are those of ``decide(bytes:)``; on a big table they come faster per URL,
+  /// because URLs are read in groups and the memory each one's lookup needs is fetched while
+  /// the others are read.
+  public func decide(
+    count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, _ body: (Int, Int?) -> Void
+  ) {
+    decide(count: count, url: url, prefetching: nil, body)
+  }
+
+  /// ``decide(count:url:_:)``, prefetching or not as told (nil: when the index is big).
+  func decide(
+    count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
+    _ body: (Int, Int?) -> Void
+  ) {
+    index.withBatchViews(count: count, url, prefetching: prefetching) { position, view in
+      guard let view else { return body(position, decide(bytes: url(position))) }
+      let route = decide(view).route
+      body(position, route < 0 ? nil : Int(route))
+    }
+  }
+
+  /// Matches `count` URLs, the URL at each index given by `url`, and calls `body` with each
+  /// index and its best match (nil when none matches or the URL cannot be read), in order.
+  ///
+  /// The answers are those of ``match(bytes:)``, faster per URL on a big table, as with
+  /// ``decide(count:url:_:)``.
+  public func match(
+    count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, _ body: (Int, RouteMatch?) -> Void
+  ) {
+    match(count: count, url: url, prefetching: nil, body)
+  }
+
+  /// ``match(count:url:_:)``, prefetching or not as told (nil: when the index is big).
+  func match(
+    count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
+    _ body: (Int, RouteMatch?) -> Void
+  ) {
+    index.withBatchViews(count: count, url, prefetching: prefetching) { position, view in
+      guard let view else { return body(position, match(bytes: url(position))) }
+      let best = decide(view)
+      body(position, best.route < 0 ? nil : makeMatch(best, view))
+    }
+  }
+
+  /// Bytes the compiled index holds (batches prefetch from ``RouterIndex/prefetchThreshold``).
+  var indexByteCount: Int { index.byteCount }
+
   /// The best match read in place: `.some(nil)` when no route matches, nil when the URL needs
   /// the full reader (``RouteURL``) to decide.
   func fastMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch?? {

@@ -1,3 +1,5 @@
+import CMemory
+
 /// The compiled form of a route list that lookups walk: one segment trie per scheme plus a
 /// global one, all in flat arrays of plain values, with literal children found through one
 /// open-addressing hash table keyed by (parent node, segment bytes).
@@ -126,9 +128,9 @@ final class RouterIndex: @unchecked Sendable {
 
   init(_ tables: Tables) {
     func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-      let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+      let buffer = Self.allocate(T.self, count: array.count)
       _ = buffer.initialize(from: array)
-      return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+      return buffer
     }
     nodes = copy(tables.nodes)
     terminals = copy(tables.terminals)
@@ -142,13 +144,30 @@ final class RouterIndex: @unchecked Sendable {
   }
 
   deinit {
-    nodes.deallocate()
-    terminals.deallocate()
-    slots.deallocate()
-    text.deallocate()
-    routeInfo.deallocate()
-    constraints.deallocate()
-    schemes.deallocate()
+    Self.free(nodes)
+    Self.free(terminals)
+    Self.free(slots)
+    Self.free(text)
+    Self.free(routeInfo)
+    Self.free(constraints)
+    Self.free(schemes)
+  }
+
+  /// Arrays from this size up are put on huge pages: a big table's lookups touch memory all
+  /// over its index, and ordinary pages would cost a TLB miss on most of those reads.
+  static let hugePageThreshold = 1 << 20
+
+  /// Room for `count` values (at least one), on huge pages when big.
+  private static func allocate<T>(_: T.Type, count: Int) -> UnsafeMutableBufferPointer<T> {
+    let bytes = max(1, count) * MemoryLayout<T>.stride
+    let raw = appshell_allocate(bytes, bytes >= hugePageThreshold)
+    guard let raw else { fatalError("RouterIndex: out of memory for \(bytes) bytes") }
+    return UnsafeMutableBufferPointer(
+      start: raw.bindMemory(to: T.self, capacity: max(1, count)), count: count)
+  }
+
+  private static func free<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
+    appshell_free(UnsafeMutableRawPointer(buffer.baseAddress))
   }
 
   /// Bytes held, for the memory report.
@@ -186,6 +205,14 @@ final class RouterIndex: @unchecked Sendable {
   func literalChild(of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard !slots.isEmpty else { return -1 }
     let (hash, word) = Self.key(bytes, parent: parent)
+    return literalChild(of: parent, bytes, hash: hash, word: word)
+  }
+
+  /// The literal child of `parent` for `bytes`, whose ``key(_:parent:)`` is given, or -1.
+  @inline(__always)
+  func literalChild(
+    of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, word: UInt64
+  ) -> Int32 {
     let count = bytes.count
     var index = Int(hash & slotMask)
     while true {
