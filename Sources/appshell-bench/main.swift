@@ -105,7 +105,26 @@ func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus,
         "URL \(index) \(String(decoding: bytes, as: UTF8.self)): trie \(String(describing: fast)), decide \(String(describing: decided)), linear \(String(describing: slow))"
     }
   }
-  return nil
+  // The batch calls answer as the single ones, URL for URL.
+  var batchProblem: String?
+  corpus.withURLs { url in
+    var singles: [RouteMatch?] = []
+    router.match(count: count, url: url) { position, match in
+      let single = router.match(bytes: url(position))
+      if match != single && batchProblem == nil {
+        batchProblem =
+          "URL \(position): batch match \(String(describing: match)), single \(String(describing: single))"
+      }
+      singles.append(single)
+    }
+    router.decide(count: count, url: url) { position, route in
+      if route != singles[position]?.route && batchProblem == nil {
+        batchProblem =
+          "URL \(position): batch decide \(String(describing: route)), single \(String(describing: singles[position]?.route))"
+      }
+    }
+  }
+  return batchProblem
 }
 
 // Memory per route, measured first, while the heap is fresh: resident size before and after
@@ -114,6 +133,7 @@ func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus,
 let bytesPerRoute = memoryPerRoute(of: Workload(routes: sizes.last!, urls: 0, seed: seed)).0
 
 var results: [SizeResult] = []
+var largestIndexBytes = 0
 for size in sizes {
   let workload = Workload(routes: size, urls: urlCount, seed: seed &+ UInt64(size))
   let routes = workload.patterns.map {
@@ -125,6 +145,7 @@ for size in sizes {
   let json = Array(workload.json.utf8)
   let load = bestTime(rounds: compileRounds) { consume(try! RouteTable(json: json)) }
   let linear = LinearScan(routes)
+  largestIndexBytes = router.indexByteCount
   let corpus = workload.urls
   // Agreement first: every URL the linear scan is timed on, and more where it is affordable.
   let linearCount = min(corpus.count, max(100, 3_000_000 / size))
@@ -202,6 +223,9 @@ for size in sizes {
       matched: matched))
 }
 
+// What one trie level of the largest index costs when it misses the caches.
+let latency = memoryLatency(bytes: largestIndexBytes)
+
 // Replay: keys per second with an 80x24 frame after every key.
 let app = try! AppLoader.loadApp(screens: nil, routes: nil)
 let keys = ReplayBench.keys(count: replayKeys, seed: seed)
@@ -244,6 +268,9 @@ print(
 print(
   "memory: \(format(bytesPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
 print(
+  "memory latency: a random read from \(format(Double(largestIndexBytes) / 1_048_576)) MB (the \(sizes.last!)-route index) takes \(format(latency.alone)) ns alone, \(format(latency.sixteen)) ns each with 16 in flight"
+)
+print(
   "replay: \(format(replay.keysPerSecond, 0)) keys/s with an 80x24 frame after every key (\(keys.count) keys)"
 )
 
@@ -252,7 +279,7 @@ json += results.map { r in
   "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"batch_decide_ns\":\(format(r.batchDecideNs)),\"batch_full_ns\":\(format(r.batchFullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"batch_decide_per_floor\":\(format(r.batchDecideNs / r.floorNs, 3)),\"batch_full_per_floor\":\(format(r.batchFullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
 }.joined(separator: ",")
 json +=
-  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"largest_vs_10_batch_decide\":\(format(largest.batchDecideNs / ten.batchDecideNs, 3)),\"largest_vs_10_batch_full\":\(format(largest.batchFullNs / ten.batchFullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
+  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"largest_vs_10_batch_decide\":\(format(largest.batchDecideNs / ten.batchDecideNs, 3)),\"largest_vs_10_batch_full\":\(format(largest.batchFullNs / ten.batchFullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"index_bytes\":\(largestIndexBytes),\"read_ns_alone\":\(format(latency.alone)),\"read_ns_16_in_flight\":\(format(latency.sixteen)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
 print(json)
 
 extension String {

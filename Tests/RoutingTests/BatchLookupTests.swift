@@ -17,15 +17,14 @@ import Testing
       _ = buffer.initialize(from: bytes)
       return buffer
     }
-    defer { buffers.forEach { $0.deallocate() } }
-    router.decide(
-      count: urls.count, url: { UnsafeBufferPointer(buffers[$0]) }, prefetching: prefetching
-    ) {
+    defer {
+      for buffer in buffers { buffer.deallocate() }
+    }
+    let url = { (index: Int) in UnsafeBufferPointer(buffers[index]) }
+    router.decide(count: urls.count, url: url, prefetching: prefetching) {
       decided.append(($0, $1))
     }
-    router.match(
-      count: urls.count, url: { UnsafeBufferPointer(buffers[$0]) }, prefetching: prefetching
-    ) {
+    router.match(count: urls.count, url: url, prefetching: prefetching) {
       matched.append(($0, $1))
     }
     #expect(decided.map(\.0) == Array(urls.indices), sourceLocation: sourceLocation)
@@ -59,12 +58,9 @@ import Testing
   @Test func noURLsCallNothing() throws {
     let router = try Router([Router.Route(pattern: try RoutePattern("myapp://a"))])
     var calls = 0
-    router.decide(count: 0, url: { _ in UnsafeBufferPointer(start: nil, count: 0) }) { _, _ in
-      calls += 1
-    }
-    router.match(count: 0, url: { _ in UnsafeBufferPointer(start: nil, count: 0) }) { _, _ in
-      calls += 1
-    }
+    let url = { (_: Int) in UnsafeBufferPointer<UInt8>(start: nil, count: 0) }
+    router.decide(count: 0, url: url) { _, _ in calls += 1 }
+    router.match(count: 0, url: url) { _, _ in calls += 1 }
     #expect(calls == 0)
   }
 

@@ -141,8 +141,9 @@ public struct Router: Sendable {
     }
   }
 
-  /// Bytes the compiled index holds (batches prefetch from ``RouterIndex/prefetchThreshold``).
-  var indexByteCount: Int { index.byteCount }
+  /// Bytes the compiled index holds; batches prefetch from 1 MiB, where it stops fitting a
+  /// core's own cache.
+  public var indexByteCount: Int { index.byteCount }
 
   /// The best match read in place: `.some(nil)` when no route matches, nil when the URL needs
   /// the full reader (``RouteURL``) to decide.
