@@ -91,20 +91,21 @@ func memoryLatency(bytes: Int) -> (alone: Double, sixteen: Double) {
   }
   let steps = 2_000_000
   return next.withUnsafeBufferPointer { next in
-    var at = order[0] * 8
-    let alone = bestTime(rounds: 3) {
-      for _ in 0..<steps { at = next[at] }
-    }
-    var chains = (0..<16).map { order[$0 * lines / 16] * 8 }
-    let sixteen = chains.withUnsafeMutableBufferPointer { chains in
-      bestTime(rounds: 3) {
-        for _ in 0..<(steps / 16) {
-          for chain in 0..<16 { chains[chain] = next[chains[chain]] }
-        }
-      }
-    }
-    consume(at)
-    consume(chains)
+    let alone = bestTime(rounds: 3) { consume(chase(next, from: [order[0] * 8], steps: steps)) }
+    let starts = (0..<16).map { order[$0 * lines / 16] * 8 }
+    let sixteen = bestTime(rounds: 3) { consume(chase(next, from: starts, steps: steps / 16)) }
     return (alone / Double(steps), sixteen / Double(steps))
+  }
+}
+
+/// Follows `starts.count` chains of indices through `next` for `steps` steps each, in turns.
+@inline(never)
+func chase(_ next: UnsafeBufferPointer<Int>, from starts: [Int], steps: Int) -> Int {
+  var chains = starts
+  return chains.withUnsafeMutableBufferPointer { chains in
+    for _ in 0..<steps {
+      for chain in chains.indices { chains[chain] = next[chains[chain]] }
+    }
+    return chains.reduce(0, &+)
   }
 }

@@ -24,6 +24,17 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   exit(0)
 }
 
+// `--profile latency BYTES`: only the memory latency probe.
+if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
+  CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "latency",
+  let bytes = Int(CommandLine.arguments[flag + 2])
+{
+  let latency = memoryLatency(bytes: bytes)
+  print(
+    "profile: \(bytes) bytes: \(latency.alone) ns alone, \(latency.sixteen) ns with 16 in flight")
+  exit(0)
+}
+
 // `--profile compile SIZE`: compile time and memory per route of one table.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "compile",
