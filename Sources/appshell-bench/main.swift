@@ -82,7 +82,14 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   print("profile: \(CommandLine.arguments[flag + 1]) \(size) routes: \(found), \(perURL) ns/URL")
   exit(0)
 }
-let sizes = quick ? [10, 100] : [10, 100, 1000, 10_000, 100_000]
+// `--sizes 10,10000`: only those table sizes (10 is always included: ratios are against it).
+let chosenSizes = CommandLine.arguments.firstIndex(of: "--sizes").flatMap { flag in
+  CommandLine.arguments.count > flag + 1
+    ? CommandLine.arguments[flag + 1].split(separator: ",").compactMap { Int($0) } : nil
+}
+let sizes =
+  chosenSizes.map { Array(Set([10] + $0)).sorted() }
+  ?? (quick ? [10, 100] : [10, 100, 1000, 10_000, 100_000])
 let urlCount = quick ? 20_000 : 1_000_000
 let replayKeys = quick ? 2_000 : 200_000
 let seed: UInt64 = 0x5EED_2026

@@ -20,48 +20,58 @@ extension RouterIndex {
     /// The URL's segments.
     var segments: UnsafePointer<ByteSlice>
     var segmentCount: Int32
+    /// The segment to look up next; `segmentCount` once the path has reached its last node.
     var segment: Int32
     var node: Int32
+    /// Where the literal lookups go for the walk to reuse: this trie's entry of each segment.
+    var memo: UnsafeMutablePointer<LiteralMemo>
     var hash: UInt32 = 0
     var word: UInt64 = 0
   }
 
-  /// Calls `body` with the index and view of each of `count` URLs (nil when a URL needs the
-  /// full reader), after reading them in groups and, when `prefetching` (nil: when the index
-  /// is at least ``prefetchThreshold``), prefetching the trie memory their walks will read.
+  /// Scratch bytes per URL of a batch: the reader's, then the literal memo.
+  private static let memberBytes =
+    URLScanner.scratchBytes + 2 * URLScanner.maxSegments * MemoryLayout<LiteralMemo>.stride
+
+  /// Calls `body` with each group of up to ``batchWidth`` of `count` URLs: the index of its
+  /// first URL, the views (nil where a URL needs the full reader) and whether the group was
+  /// prefetched: with `prefetching` (nil: when the index is at least ``prefetchThreshold``),
+  /// the trie memory the views' walks will read is fetched first.
   @inline(__always)
-  func withBatchViews(
+  func withBatchGroups(
     count: Int, _ url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
-    _ body: (Int, URLView?) -> Void
+    _ body: (_ first: Int, _ views: UnsafeBufferPointer<URLView?>, _ prefetched: Bool) -> Void
   ) {
     let width = Self.batchWidth
     let prefetches = prefetching ?? (byteCount >= Self.prefetchThreshold)
+    let viewsOffset = width * Self.memberBytes
+    let probesOffset = viewsOffset + width * MemoryLayout<URLView?>.stride
     withUnsafeTemporaryAllocation(
-      byteCount: width * URLScanner.scratchBytes + width * MemoryLayout<URLView?>.stride
-        + 2 * width * MemoryLayout<Probe>.stride,
-      alignment: 16
+      byteCount: probesOffset + 2 * width * MemoryLayout<Probe>.stride, alignment: 16
     ) { raw in
-      let scratchBase = raw.baseAddress!
-      let views = (scratchBase + width * URLScanner.scratchBytes).bindMemory(
-        to: URLView?.self, capacity: width)
-      let probes =
-        (scratchBase + width * URLScanner.scratchBytes + width
-        * MemoryLayout<URLView?>.stride).bindMemory(to: Probe.self, capacity: 2 * width)
+      let base = raw.baseAddress!
+      let views = (base + viewsOffset).bindMemory(to: URLView?.self, capacity: width)
+      let probes = (base + probesOffset).bindMemory(to: Probe.self, capacity: 2 * width)
       var first = 0
       while first < count {
         let group = min(width, count - first)
         for member in 0..<group {
           let scratch = UnsafeMutableRawBufferPointer(
-            start: scratchBase + member * URLScanner.scratchBytes, count: URLScanner.scratchBytes)
-          (views + member).initialize(to: URLScanner.scan(url(first + member), scratch: scratch))
+            start: base + member * Self.memberBytes, count: URLScanner.scratchBytes)
+          var view = URLScanner.scan(url(first + member), scratch: scratch)
+          if prefetches, view != nil {
+            let memo = (scratch.baseAddress! + URLScanner.scratchBytes).bindMemory(
+              to: LiteralMemo.self, capacity: 2 * URLScanner.maxSegments)
+            memo.initialize(repeating: LiteralMemo(), count: 2 * view!.segments.count)
+            view!.memo = memo
+          }
+          (views + member).initialize(to: view)
         }
         if prefetches {
-          prefetchWalks(UnsafeBufferPointer(start: views, count: group), probes)
+          prefetchWalks(UnsafeMutableBufferPointer(start: views, count: group), probes)
         }
-        for member in 0..<group {
-          body(first + member, views[member])
-        }
-        (views).deinitialize(count: group)
+        body(first, UnsafeBufferPointer(start: views, count: group), prefetches)
+        views.deinitialize(count: group)
         first += group
       }
     }
@@ -69,26 +79,31 @@ extension RouterIndex {
 
   /// Follows each view's most likely path through its scheme's trie and the global trie one
   /// level at a time across all views, prefetching each level's hash slot and node (and the
-  /// nodes of its typed children) a full round before the next level reads them.
+  /// nodes of its typed children) a full round before the next level reads them, and last
+  /// the terminals and route data its end node will need. Each literal lookup is kept in the
+  /// view's memo, so the walk does not repeat it.
   private func prefetchWalks(
-    _ views: UnsafeBufferPointer<URLView?>, _ probes: UnsafeMutablePointer<Probe>
+    _ views: UnsafeMutableBufferPointer<URLView?>, _ probes: UnsafeMutablePointer<Probe>
   ) {
     guard !slots.isEmpty else { return }
     var live = 0
-    for view in views {
-      guard let view, let segments = view.segments.baseAddress, !view.segments.isEmpty else {
-        continue
-      }
+    for position in views.indices {
+      guard let view = views[position], let memo = view.memo,
+        let segments = view.segments.baseAddress, !view.segments.isEmpty
+      else { continue }
       let count = Int32(view.segments.count)
       if let scheme = view.scheme {
         let root = root(forScheme: scheme.bytes)
+        views[position]!.schemeRoot = root
         if root >= 0 {
-          probes[live] = Probe(segments: segments, segmentCount: count, segment: 0, node: root)
+          probes[live] = Probe(
+            segments: segments, segmentCount: count, segment: 0, node: root, memo: memo)
           aim(&probes[live])
           live += 1
         }
       }
-      probes[live] = Probe(segments: segments, segmentCount: count, segment: 0, node: globalRoot)
+      probes[live] = Probe(
+        segments: segments, segmentCount: count, segment: 0, node: globalRoot, memo: memo + 1)
       aim(&probes[live])
       live += 1
     }
@@ -98,9 +113,15 @@ extension RouterIndex {
       for position in 0..<live {
         var probe = probes[position]
         let node = nodeBase + Int(probe.node)
-        var next = literalChild(
+        if probe.segment == probe.segmentCount {
+          prefetchTerminals(of: node.pointee)
+          continue
+        }
+        let literal = literalChild(
           of: probe.node, probe.segments[Int(probe.segment)].bytes, hash: probe.hash,
           word: probe.word)
+        probe.memo[2 * Int(probe.segment)] = LiteralMemo(parent: probe.node, child: literal)
+        var next = literal
         if next >= 0 { appshell_prefetch(nodeBase + Int(next)) }
         // Every typed child may be walked; the path follows the least specific one there is.
         let int = node.pointee.int
@@ -117,13 +138,23 @@ extension RouterIndex {
         guard next >= 0 else { continue }
         probe.node = next
         probe.segment += 1
-        if probe.segment < probe.segmentCount {
-          aim(&probe)
-          probes[kept] = probe
-          kept += 1
-        }
+        if probe.segment < probe.segmentCount { aim(&probe) }
+        probes[kept] = probe
+        kept += 1
       }
       live = kept
+    }
+  }
+
+  /// Prefetches what ranking the routes that end at `node` reads beyond the node itself.
+  @inline(__always)
+  private func prefetchTerminals(of node: Node) {
+    if node.terminals.count > 1 {
+      appshell_prefetch(terminals.baseAddress! + Int(node.terminals.start))
+    }
+    let first = node.firstTerminal
+    if first.route >= 0 && (first.flags & Terminal.domainFlag != 0 || first.constraints > 0) {
+      appshell_prefetch(routeInfo.baseAddress! + Int(first.route))
     }
   }
 
@@ -135,4 +166,11 @@ extension RouterIndex {
     probe.word = word
     appshell_prefetch(slots.baseAddress! + Int(hash & slotMask))
   }
+}
+
+/// A literal lookup the prefetch pass made: the literal child of `parent` for one segment
+/// (-1: none). `parent` -1 marks an entry the pass did not fill.
+struct LiteralMemo {
+  var parent: Int32 = -1
+  var child: Int32 = -1
 }

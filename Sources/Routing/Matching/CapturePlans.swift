@@ -1,3 +1,5 @@
+import CMemory
+
 /// Where each route's parameters come from, per expansion of its optional groups: a flat
 /// table read when a match is made, so making one does not walk the route's pattern.
 ///
@@ -58,6 +60,28 @@ struct CapturePlans: Sendable {
     guard first >= 0 else { return nil }
     let plan = Int(first) + expansion
     return Int(stepStart[plan])..<Int(stepStart[plan + 1])
+  }
+
+  /// Prefetches the stored steps of the winners of a batch, in three rounds (each route's
+  /// plan, the plan's start, the steps), so that the reads of one round overlap.
+  func prefetch(_ winners: UnsafeBufferPointer<RouterIndex.Candidate>) {
+    firstPlan.withUnsafeBufferPointer { firstPlan in
+      for winner in winners where winner.route >= 0 {
+        appshell_prefetch(firstPlan.baseAddress! + Int(winner.route))
+      }
+      stepStart.withUnsafeBufferPointer { stepStart in
+        for winner in winners where winner.route >= 0 && firstPlan[Int(winner.route)] >= 0 {
+          appshell_prefetch(
+            stepStart.baseAddress! + Int(firstPlan[Int(winner.route)] + winner.expansion))
+        }
+        steps.withUnsafeBufferPointer { steps in
+          for winner in winners where winner.route >= 0 && firstPlan[Int(winner.route)] >= 0 {
+            let start = stepStart[Int(firstPlan[Int(winner.route)] + winner.expansion)]
+            if Int(start) < steps.count { appshell_prefetch(steps.baseAddress! + Int(start)) }
+          }
+        }
+      }
+    }
   }
 
   /// The steps of one expansion of `pattern`, made now.

@@ -111,10 +111,14 @@ public struct Router: Sendable {
     count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
     _ body: (Int, Int?) -> Void
   ) {
-    index.withBatchViews(count: count, url, prefetching: prefetching) { position, view in
-      guard let view else { return body(position, decide(bytes: url(position))) }
-      let route = decide(view).route
-      body(position, route < 0 ? nil : Int(route))
+    eachBatchGroup(count: count, url: url, prefetching: prefetching) { first, views, best, _ in
+      for member in views.indices {
+        let route =
+          views[member] == nil
+          ? decide(bytes: url(first + member))
+          : best[member].route < 0 ? nil : Int(best[member].route)
+        body(first + member, route)
+      }
     }
   }
 
@@ -134,10 +138,39 @@ public struct Router: Sendable {
     count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
     _ body: (Int, RouteMatch?) -> Void
   ) {
-    index.withBatchViews(count: count, url, prefetching: prefetching) { position, view in
-      guard let view else { return body(position, match(bytes: url(position))) }
-      let best = decide(view)
-      body(position, best.route < 0 ? nil : makeMatch(best, view))
+    eachBatchGroup(count: count, url: url, prefetching: prefetching) {
+      first, views, best, prefetched in
+      if prefetched { plans.prefetch(best) }
+      for member in views.indices {
+        guard let view = views[member] else {
+          body(first + member, match(bytes: url(first + member)))
+          continue
+        }
+        body(first + member, best[member].route < 0 ? nil : makeMatch(best[member], view))
+      }
+    }
+  }
+
+  /// Each group of a batch (``RouterIndex/withBatchGroups(count:_:prefetching:_:)``) with the
+  /// best candidate of each URL the in-place reader took (route -1: none, or not read).
+  private func eachBatchGroup(
+    count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
+    _ body: (
+      _ first: Int, _ views: UnsafeBufferPointer<URLView?>, _ best: UnsafeBufferPointer<Candidate>,
+      _ prefetched: Bool
+    ) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: Candidate.self, capacity: RouterIndex.batchWidth) { best in
+      index.withBatchGroups(count: count, url, prefetching: prefetching) {
+        first, views, prefetched in
+        for member in views.indices {
+          // Not `views[member].map(decide)`: a partially applied method copies the router.
+          var candidate = Candidate()
+          if let view = views[member] { candidate = decide(view) }
+          (best.baseAddress! + member).initialize(to: candidate)
+        }
+        body(first, views, UnsafeBufferPointer(rebasing: best[..<views.count]), prefetched)
+      }
     }
   }
 

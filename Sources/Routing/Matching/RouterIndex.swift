@@ -298,7 +298,7 @@ extension RouterIndex {
   @inline(__always)
   func walkAll(_ view: URLView, _ sink: inout Sink) {
     if let scheme = view.scheme {
-      let root = root(forScheme: scheme.bytes)
+      let root = view.schemeRoot >= -1 ? view.schemeRoot : root(forScheme: scheme.bytes)
       if root >= 0 {
         var order: Int32 = 0
         walk(root, 0, view, &order, &sink)
@@ -341,7 +341,14 @@ extension RouterIndex {
       return
     }
     let text = segments[segment].bytes
-    let literal = literalChild(of: nodeIndex, text)
+    let literal: Int32
+    if let memo = view.memo, memo[2 * segment].parent == nodeIndex {
+      literal = memo[2 * segment].child
+    } else if let memo = view.memo, memo[2 * segment + 1].parent == nodeIndex {
+      literal = memo[2 * segment + 1].child
+    } else {
+      literal = literalChild(of: nodeIndex, text)
+    }
     if literal >= 0 { walk(literal, segment + 1, view, &order, &sink) }
     if node.int >= 0, bytesAreInt(text) { walk(node.int, segment + 1, view, &order, &sink) }
     if node.float >= 0, bytesAreFloat(text) {
