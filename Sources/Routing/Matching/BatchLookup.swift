@@ -1,49 +1,35 @@
 import CMemory
 
-// Looking up many URLs together. A lookup in a big table waits on memory at every trie level
-// (the index of 100,000 routes is tens of megabytes, far more than the caches hold). Reading
-// a group of URLs first and walking their likely paths one level at a time for all of them,
-// with a prefetch hint for what each next level needs, lets those memory reads overlap; the
-// ordinary walk then finds its data in the cache. The hints never change an answer: each URL
-// is still decided by the same walk as a single lookup.
+// Looking up many URLs together. A lookup in a big table waits on memory (the index of
+// 100,000 routes is megabytes, more than a core's caches hold). Reading a group of URLs first
+// and prefetching, for all of them, the index entries their literal paths lead to (whose
+// places follow from the URLs alone) lets those memory reads overlap; each walk then finds
+// its data in the cache. The hints never change an answer: each URL is still decided by the
+// same walk as a single lookup.
 
 extension RouterIndex {
   /// How many URLs are read and prefetched together.
   static let batchWidth = 16
 
-  /// The index size from which batches prefetch: below it the index stays in a core's own
+  /// The index size from which lookups prefetch: below it the index stays in a core's own
   /// cache (a typical L2 holds 1 MiB) and prefetching would only add work.
   static let prefetchThreshold = 1 << 20
 
-  /// One URL's path through one trie, as the prefetch pass follows it.
-  struct Probe {
-    /// The URL's segments.
-    var segments: UnsafePointer<ByteSlice>
-    var segmentCount: Int32
-    /// The segment to look up next; `segmentCount` once the path has reached its last node.
-    var segment: Int32
-    var node: Int32
-    /// Where the literal lookups go for the walk to reuse: this trie's entry of each segment.
-    var memo: UnsafeMutablePointer<LiteralMemo>
-    var hash: UInt32 = 0
-    var word: UInt64 = 0
-  }
-
-  /// Scratch bytes per URL of a batch: the reader's, then the literal memo.
+  /// Scratch bytes per URL of a batch: the reader's, then the segment keys.
   private static let memberBytes =
-    URLScanner.scratchBytes + 2 * URLScanner.maxSegments * MemoryLayout<LiteralMemo>.stride
+    URLScanner.scratchBytes + URLScanner.maxSegments * MemoryLayout<SegmentKey>.stride
 
   /// Calls `body` with each group of up to ``batchWidth`` of `count` URLs: the index of its
-  /// first URL, the views (nil where a URL needs the full reader) and whether the group was
-  /// prefetched: with `prefetching` (nil: when the index is at least ``prefetchThreshold``),
-  /// the trie memory the views' walks will read is fetched first.
+  /// first URL, the views (nil where a URL needs the full reader, prepared otherwise) and
+  /// whether the group was prefetched: with `prefetching` (nil: when the index is at least
+  /// ``prefetchThreshold``), the entries the views' walks will read are fetched first.
   @inline(__always)
   func withBatchGroups(
     count: Int, _ url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
     _ body: (_ first: Int, _ views: UnsafeBufferPointer<URLView?>, _ prefetched: Bool) -> Void
   ) {
     let width = Self.batchWidth
-    let prefetches = prefetching ?? (byteCount >= Self.prefetchThreshold)
+    let prefetches = prefetching ?? self.prefetches
     let viewsOffset = width * Self.memberBytes
     let probesOffset = viewsOffset + width * MemoryLayout<URLView?>.stride
     withUnsafeTemporaryAllocation(
@@ -59,16 +45,15 @@ extension RouterIndex {
           let scratch = UnsafeMutableRawBufferPointer(
             start: base + member * Self.memberBytes, count: URLScanner.scratchBytes)
           var view = URLScanner.scan(url(first + member), scratch: scratch)
-          if prefetches, view != nil {
-            let memo = (scratch.baseAddress! + URLScanner.scratchBytes).bindMemory(
-              to: LiteralMemo.self, capacity: 2 * URLScanner.maxSegments)
-            memo.initialize(repeating: LiteralMemo(), count: 2 * view!.segments.count)
-            view!.memo = memo
+          if view != nil {
+            let keys = (scratch.baseAddress! + URLScanner.scratchBytes).bindMemory(
+              to: SegmentKey.self, capacity: URLScanner.maxSegments)
+            prepare(&view!, keys)
           }
           (views + member).initialize(to: view)
         }
         if prefetches {
-          prefetchWalks(UnsafeMutableBufferPointer(start: views, count: group), probes)
+          prefetchWalks(UnsafeBufferPointer(start: views, count: group), probes)
         }
         body(first, UnsafeBufferPointer(start: views, count: group), prefetches)
         views.deinitialize(count: group)
@@ -77,100 +62,104 @@ extension RouterIndex {
     }
   }
 
-  /// Follows each view's most likely path through its scheme's trie and the global trie one
-  /// level at a time across all views, prefetching each level's hash slot and node (and the
-  /// nodes of its typed children) a full round before the next level reads them, and last
-  /// the terminals and route data its end node will need. Each literal lookup is kept in the
-  /// view's memo, so the walk does not repeat it.
-  private func prefetchWalks(
-    _ views: UnsafeMutableBufferPointer<URLView?>, _ probes: UnsafeMutablePointer<Probe>
-  ) {
-    guard !slots.isEmpty else { return }
+  /// One URL's likely path through one trie, as the prefetch pass follows it.
+  struct Probe {
+    var keys: UnsafePointer<SegmentKey>
+    var segments: UnsafePointer<ByteSlice>
+    var segmentCount: Int32
+    /// The segment the node's children are looked up by; `segmentCount` at the path's end.
+    var segment: Int32
+    var node: Int32
+    var path: UInt64
+  }
+
+  /// Follows each prepared view's most likely path through its scheme's trie and the global
+  /// trie, one level at a time across all views: each round reads the entries the round
+  /// before prefetched, finds the next node (the literal child, else the least specific typed
+  /// one) and prefetches the places its children will be searched, or at the path's end the
+  /// terminals and route data ranking will read.
+  func prefetchWalks(_ views: UnsafeBufferPointer<URLView?>, _ probes: UnsafeMutablePointer<Probe>)
+  {
     var live = 0
-    for position in views.indices {
-      guard let view = views[position], let memo = view.memo,
-        let segments = view.segments.baseAddress, !view.segments.isEmpty
-      else { continue }
+    for view in views {
+      guard let view, let keys = view.keys, let segments = view.segments.baseAddress else {
+        continue
+      }
       let count = Int32(view.segments.count)
-      if let scheme = view.scheme {
-        let root = root(forScheme: scheme.bytes)
-        views[position]!.schemeRoot = root
-        if root >= 0 {
-          probes[live] = Probe(
-            segments: segments, segmentCount: count, segment: 0, node: root, memo: memo)
-          aim(&probes[live])
-          live += 1
-        }
+      if view.schemePosition >= 0 {
+        let scheme = schemes[Int(view.schemePosition)]
+        probes[live] = Probe(
+          keys: keys, segments: segments, segmentCount: count, segment: 0, node: scheme.root,
+          path: scheme.path)
+        live += 1
       }
       probes[live] = Probe(
-        segments: segments, segmentCount: count, segment: 0, node: globalRoot, memo: memo + 1)
-      aim(&probes[live])
+        keys: keys, segments: segments, segmentCount: count, segment: 0, node: globalRoot,
+        path: Self.globalPath)
       live += 1
     }
-    let nodeBase = nodes.baseAddress!
+    // The first round's entries (the roots) are few and stay cached.
+    for position in 0..<live { aim(probes[position]) }
     while live > 0 {
       var kept = 0
       for position in 0..<live {
         var probe = probes[position]
-        let node = nodeBase + Int(probe.node)
-        if probe.segment == probe.segmentCount {
-          prefetchTerminals(of: node.pointee)
-          continue
+        guard probe.segment < probe.segmentCount else { continue }
+        let key = probe.keys[Int(probe.segment)]
+        let literalPath = Self.step(probe.path, key.hash)
+        var next = literalChild(
+          literalPath, of: probe.node, key, probe.segments[Int(probe.segment)].bytes)
+        var nextPath = literalPath
+        if next < 0 {
+          let typed = entries[Int(probe.node)].edge & Edge.childMask
+          guard typed != 0 else { continue }
+          let kind =
+            typed & Edge.childBit(Edge.string) != 0
+            ? Edge.string
+            : typed & Edge.childBit(Edge.uuid) != 0
+              ? Edge.uuid : typed & Edge.childBit(Edge.float) != 0 ? Edge.float : Edge.int
+          nextPath = Self.step(probe.path, Edge.hash(kind))
+          next = child(nextPath, of: probe.node, word: 0, kind: kind)
+          guard next >= 0 else { continue }
         }
-        let literal = literalChild(
-          of: probe.node, probe.segments[Int(probe.segment)].bytes, hash: probe.hash,
-          word: probe.word)
-        probe.memo[2 * Int(probe.segment)] = LiteralMemo(parent: probe.node, child: literal)
-        var next = literal
-        if next >= 0 { appshell_prefetch(nodeBase + Int(next)) }
-        // Every typed child may be walked; the path follows the least specific one there is.
-        let int = node.pointee.int
-        let float = node.pointee.float
-        let uuid = node.pointee.uuid
-        let string = node.pointee.string
-        if max(int, float, uuid, string) >= 0 {
-          if int >= 0 { appshell_prefetch(nodeBase + Int(int)) }
-          if float >= 0 { appshell_prefetch(nodeBase + Int(float)) }
-          if uuid >= 0 { appshell_prefetch(nodeBase + Int(uuid)) }
-          if string >= 0 { appshell_prefetch(nodeBase + Int(string)) }
-          if next < 0 { next = string >= 0 ? string : max(int, float, uuid) }
-        }
-        guard next >= 0 else { continue }
         probe.node = next
+        probe.path = nextPath
         probe.segment += 1
-        if probe.segment < probe.segmentCount { aim(&probe) }
-        probes[kept] = probe
-        kept += 1
+        aim(probe)
+        if probe.segment < probe.segmentCount {
+          probes[kept] = probe
+          kept += 1
+        }
       }
       live = kept
     }
   }
 
-  /// Prefetches what ranking the routes that end at `node` reads beyond the node itself.
+  /// Prefetches what the next round reads for a probe: where its node's literal and typed
+  /// children are searched, or at the path's end, the terminals and route data of its node.
   @inline(__always)
-  private func prefetchTerminals(of node: Node) {
-    if node.terminals.count > 1 {
-      appshell_prefetch(terminals.baseAddress! + Int(node.terminals.start))
+  private func aim(_ probe: Probe) {
+    let base = entries.baseAddress!
+    let entry = entries[Int(probe.node)]
+    if probe.segment == probe.segmentCount {
+      if entry.edge & Edge.inline != 0 {
+        let terminal = entry.inlineTerminal
+        if terminal.flags & Terminal.domainFlag != 0 || terminal.constraints > 0 {
+          appshell_prefetch(routeInfo.baseAddress! + Int(terminal.route))
+        }
+      } else if entry.endCount + entry.restCount > 0 {
+        appshell_prefetch(terminals.baseAddress! + Int(entry.terminalStart))
+      }
+      return
     }
-    let first = node.firstTerminal
-    if first.route >= 0 && (first.flags & Terminal.domainFlag != 0 || first.constraints > 0) {
-      appshell_prefetch(routeInfo.baseAddress! + Int(first.route))
+    let key = probe.keys[Int(probe.segment)]
+    appshell_prefetch(base + home(Self.step(probe.path, key.hash)))
+    let typed = entry.edge & Edge.childMask
+    if typed != 0 {
+      for kind in [Edge.int, Edge.float, Edge.uuid, Edge.string]
+      where typed & Edge.childBit(kind) != 0 {
+        appshell_prefetch(base + home(Self.step(probe.path, Edge.hash(kind))))
+      }
     }
   }
-
-  /// Hashes the probe's next segment under its node and prefetches that hash slot.
-  @inline(__always)
-  private func aim(_ probe: inout Probe) {
-    let (hash, word) = Self.key(probe.segments[Int(probe.segment)].bytes, parent: probe.node)
-    probe.hash = hash
-    probe.word = word
-    appshell_prefetch(slots.baseAddress! + Int(hash & slotMask))
-  }
-}
-
-/// A literal lookup the prefetch pass made: the literal child of `parent` for one segment
-/// (-1: none). `parent` -1 marks an entry the pass did not fill.
-struct LiteralMemo {
-  var parent: Int32 = -1
-  var child: Int32 = -1
 }

@@ -1,40 +1,86 @@
 import CMemory
 
 /// The compiled form of a route list that lookups walk: one segment trie per scheme plus a
-/// global one, all in flat arrays of plain values, with literal children found through one
-/// open-addressing hash table keyed by (parent node, segment bytes).
+/// global one, every node an entry of one open-addressing hash table, at the place the hash of
+/// its path from the root gives.
 ///
-/// Flat arrays keep the structure small (no per-node dictionaries) and let a lookup compare
-/// segments as UTF-8 bytes without making a single `String`.
+/// Because a node's place follows from its path alone, a lookup knows where every node along a
+/// URL's literal path lives before reading any of them, and can fetch them all from memory at
+/// once instead of one trie level after another. Flat arrays of plain values keep the index
+/// small, and segments are compared as UTF-8 bytes without making a single `String`.
 final class RouterIndex: @unchecked Sendable {
-  /// A trie node: its typed children and the routes that end, or start a `<path:>` or `*`, here.
-  struct Node: Sendable {
-    var int: Int32 = -1
-    var float: Int32 = -1
-    var uuid: Int32 = -1
-    var string: Int32 = -1
-    /// Routes that end here (the first also kept inline, to save a memory access).
-    var terminals = TerminalRange()
-    var firstTerminal = Terminal(route: -1, expansion: 0, priority: 0, flags: 0, constraints: 0)
-    /// Routes whose `<path:>` starts here (one or more remaining segments).
-    var pathTerminals = TerminalRange()
-    /// Routes whose `*` starts here (zero or more remaining segments).
-    var restTerminals = TerminalRange()
+  /// A trie node: the edge that leads to it from its parent (the key it is found by), which
+  /// typed children it has, and the routes that end, or start a `<path:>` or `*`, here.
+  struct Entry: Sendable {
+    /// The edge's bytes for a literal of up to 8 bytes (little-endian, zero-padded); for a
+    /// longer literal, its 32-bit hash with the offset of its text (``longText(_:)``) above;
+    /// 0 for a typed edge; a root's number.
+    var word: UInt64 = 0
+    /// The parent entry (-1: an empty place; -2: a root).
+    var parent: Int32 = -1
+    /// The edge kind (``Edge``) in bits 0-3; the typed children there are in bits 4-7;
+    /// ``Edge/inline`` when the node's one terminal is kept in the entry.
+    var edge: UInt32 = 0
+    /// The node's terminals: the one route that ends here, when that is all (``Edge/inline``);
+    /// otherwise where its lists start in ``terminals`` and how long each is.
+    var lists: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+
+    /// Where this node's terminals start: `endCount` routes that end here, then `pathCount`
+    /// whose `<path:>` starts here, then `restCount` whose `*` starts here.
+    var terminalStart: Int32 { lists.0 }
+    var endCount: Int32 { lists.1 }
+    var pathCount: Int32 { lists.2 }
+    var restCount: Int32 { lists.3 }
+
+    /// The one terminal kept in the entry.
+    var inlineTerminal: Terminal {
+      Terminal(
+        route: lists.0, priority: lists.1, expansion: Int16(truncatingIfNeeded: lists.2),
+        flags: UInt8(truncatingIfNeeded: lists.2 >> 16),
+        constraints: UInt8(truncatingIfNeeded: lists.2 >> 24))
+    }
+
+    /// Keeps `terminal` in the entry, as the node's only one.
+    mutating func setInline(_ terminal: Terminal) {
+      edge |= Edge.inline
+      let packed =
+        UInt32(UInt16(bitPattern: terminal.expansion)) | UInt32(terminal.flags) << 16
+        | UInt32(terminal.constraints) << 24
+      lists = (terminal.route, terminal.priority, Int32(bitPattern: packed), 0)
+    }
   }
 
-  /// A run of ``terminals``.
-  struct TerminalRange: Sendable {
-    var start: Int32 = 0
-    var count: Int32 = 0
+  /// The kinds of edge, as kept in bits 0-3 of ``Entry/edge``: a literal's length up to 8,
+  /// then the other kinds; and the bits that say which typed children a node has.
+  enum Edge {
+    static let longLiteral: UInt32 = 9
+    static let int: UInt32 = 10
+    static let float: UInt32 = 11
+    static let uuid: UInt32 = 12
+    static let string: UInt32 = 13
+    static let root: UInt32 = 14
+    static let kindMask: UInt32 = 0xF
+    /// Set when the entry keeps its node's only terminal (``Entry/inlineTerminal``).
+    static let inline: UInt32 = 0x100
+    /// The bits that say which typed children a node has.
+    static let childMask: UInt32 = 0xF0
+
+    /// The bit of ``Entry/edge`` that says a node has a typed child of `kind`.
+    @inline(__always) static func childBit(_ kind: UInt32) -> UInt32 { 1 << (kind - 6) }
+
+    /// The hash of a typed edge, in place of a segment's.
+    @inline(__always) static func hash(_ kind: UInt32) -> UInt64 {
+      0xA076_1D64_78BD_642F &* UInt64(kind)
+    }
   }
 
   /// A route (and which expansion of its optional groups) that ends at a node, with what
   /// ranking needs of it, so ranking reads nothing else.
   struct Terminal: Sendable {
     var route: Int32
-    var expansion: Int16
     /// The rank of the route's priority among the table's priorities (higher wins).
     var priority: Int32
+    var expansion: Int16
     /// ``schemeFlag`` and ``domainFlag``.
     var flags: UInt8
     /// How many query constraints the route has.
@@ -44,15 +90,12 @@ final class RouterIndex: @unchecked Sendable {
     static let domainFlag: UInt8 = 2
   }
 
-  /// One literal child: `child` of `parent` for the segment `text` (a range of ``text``;
-  /// up to 8 bytes are also kept inline in `word`, so most compares read only the slot).
-  struct Slot: Sendable {
-    var word: UInt64 = 0
-    var hash: UInt32 = 0
-    var parent: Int32 = -1
-    var child: Int32 = -1
-    var textStart: Int32 = 0
-    var textCount: Int32 = 0
+  /// A URL segment as the hash table needs it: its hash, and its key word and edge kind as an
+  /// ``Entry`` holds them (for a long segment, the word is its 32-bit hash).
+  struct SegmentKey {
+    var hash: UInt64
+    var word: UInt64
+    var kind: UInt32
   }
 
   /// Up to 8 bytes as a little-endian word, zero-padded: two overlapping loads, no loop.
@@ -71,6 +114,43 @@ final class RouterIndex: @unchecked Sendable {
     return UInt64(base[0]) | UInt64(base[middle]) << UInt64(middle * 8) | UInt64(
       base[count - 1]) << UInt64((count - 1) * 8)
   }
+
+  /// The key of a segment's bytes.
+  @inline(__always)
+  static func segmentKey(_ bytes: UnsafeBufferPointer<UInt8>) -> SegmentKey {
+    let count = bytes.count
+    if count <= 8 {
+      let word = word(bytes)
+      return SegmentKey(
+        hash: word ^ UInt64(count) &* 0x9E37_79B9_7F4A_7C15, word: word, kind: UInt32(count))
+    }
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
+    var offset = 0
+    while offset + 8 <= count {
+      hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        &* 0x9E37_79B9_7F4A_7C15
+      hash ^= hash >> 29
+      offset += 8
+    }
+    hash =
+      (hash ^ word(UnsafeBufferPointer(rebasing: bytes[offset...]))) &* 0xBF58_476D_1CE4_E5B9
+    hash ^= hash >> 32
+    return SegmentKey(
+      hash: hash, word: UInt64(UInt32(truncatingIfNeeded: hash)), kind: Edge.longLiteral)
+  }
+
+  /// The hash of a node's path from the hash of its parent's and of the edge between them.
+  @inline(__always)
+  static func step(_ path: UInt64, _ edge: UInt64) -> UInt64 {
+    var mixed = (path ^ edge) &* 0xBF58_476D_1CE4_E5B9
+    mixed ^= mixed >> 31
+    mixed &*= 0x94D0_49BB_1331_11EB
+    return mixed ^ mixed >> 29
+  }
+
+  /// The path hash of the global trie's root.
+  static let globalPath: UInt64 = 0x5EED_0F_A11_0F_C0DE
 
   /// What ranking and filtering need of a route, without touching its pattern.
   struct RouteInfo: Sendable {
@@ -93,19 +173,19 @@ final class RouterIndex: @unchecked Sendable {
     var type: CaptureType
   }
 
-  /// A scheme's root node, the scheme as a range of ``text`` (lowercase).
+  /// A scheme's root: the scheme as a range of ``text`` (lowercase), the root entry and the
+  /// root's path hash.
   struct SchemeRoot: Sendable {
     var start: Int32
     var count: Int32
     var root: Int32
+    var path: UInt64
   }
 
   /// The arrays a builder fills, before they move into fixed buffers.
   struct Tables {
-    var nodes: [Node] = []
+    var entries: [Entry] = []
     var terminals: [Terminal] = []
-    var slots: [Slot] = []
-    var slotMask: UInt32 = 0
     var text: [UInt8] = []
     var routeInfo: [RouteInfo] = []
     var constraints: [Constraint] = []
@@ -114,17 +194,18 @@ final class RouterIndex: @unchecked Sendable {
   }
 
   // Immutable after `init`, held in raw buffers so a lookup does no reference counting.
-  let nodes: UnsafeMutableBufferPointer<Node>
+  let entries: UnsafeMutableBufferPointer<Entry>
   let terminals: UnsafeMutableBufferPointer<Terminal>
-  let slots: UnsafeMutableBufferPointer<Slot>
-  let slotMask: UInt32
-  /// Every literal, domain, query key and scheme, back to back.
+  /// Every long literal, domain, query key and scheme, back to back.
   let text: UnsafeMutableBufferPointer<UInt8>
   let routeInfo: UnsafeMutableBufferPointer<RouteInfo>
   let constraints: UnsafeMutableBufferPointer<Constraint>
   let schemes: UnsafeMutableBufferPointer<SchemeRoot>
   /// The root of the global trie (patterns without a scheme).
   let globalRoot: Int32
+  /// Whether a lookup fetches its literal path's entries before walking: from
+  /// ``prefetchThreshold`` bytes, where the index no longer fits a core's own cache.
+  let prefetches: Bool
 
   init(_ tables: Tables) {
     func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -132,21 +213,20 @@ final class RouterIndex: @unchecked Sendable {
       _ = buffer.initialize(from: array)
       return buffer
     }
-    nodes = copy(tables.nodes)
+    entries = copy(tables.entries)
     terminals = copy(tables.terminals)
-    slots = copy(tables.slots)
-    slotMask = tables.slotMask
     text = copy(tables.text)
     routeInfo = copy(tables.routeInfo)
     constraints = copy(tables.constraints)
     schemes = copy(tables.schemes)
     globalRoot = tables.globalRoot
+    prefetches =
+      Self.byteCount(entries, terminals, text, routeInfo, constraints) >= Self.prefetchThreshold
   }
 
   deinit {
-    Self.free(nodes)
+    Self.free(entries)
     Self.free(terminals)
-    Self.free(slots)
     Self.free(text)
     Self.free(routeInfo)
     Self.free(constraints)
@@ -171,60 +251,80 @@ final class RouterIndex: @unchecked Sendable {
   }
 
   /// Bytes held, for the memory report.
-  var byteCount: Int {
-    nodes.count * MemoryLayout<Node>.stride + terminals.count * MemoryLayout<Terminal>.stride
-      + slots.count * MemoryLayout<Slot>.stride + text.count + routeInfo.count
+  var byteCount: Int { Self.byteCount(entries, terminals, text, routeInfo, constraints) }
+
+  private static func byteCount(
+    _ entries: UnsafeMutableBufferPointer<Entry>,
+    _ terminals: UnsafeMutableBufferPointer<Terminal>, _ text: UnsafeMutableBufferPointer<UInt8>,
+    _ routeInfo: UnsafeMutableBufferPointer<RouteInfo>,
+    _ constraints: UnsafeMutableBufferPointer<Constraint>
+  ) -> Int {
+    entries.count * MemoryLayout<Entry>.stride + terminals.count
+      * MemoryLayout<Terminal>.stride + text.count + routeInfo.count
       * MemoryLayout<RouteInfo>.stride + constraints.count * MemoryLayout<Constraint>.stride
   }
 
-  /// The hash of a segment under a parent, and its inline word (0 past 8 bytes): up to 8
-  /// bytes are mixed as one word, longer segments hashed with FNV-1a; seeded by the parent.
+  /// The place in ``entries`` where the search for the node with path hash `path` starts.
   @inline(__always)
-  static func key(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int32) -> (
-    hash: UInt32, word: UInt64
-  ) {
-    if bytes.count <= 8 {
-      let word = word(bytes)
-      var mixed =
-        word &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(UInt32(bitPattern: parent)) << 8
-        ^ UInt64(bytes.count)
-      mixed ^= mixed >> 29
-      mixed &*= 0xBF58_476D_1CE4_E5B9
-      mixed ^= mixed >> 32
-      return (UInt32(truncatingIfNeeded: mixed), word)
-    }
-    var hash: UInt32 = 0x811C_9DC5 ^ UInt32(bitPattern: parent) &* 0x0100_0193
-    for byte in bytes {
-      hash = (hash ^ UInt32(byte)) &* 0x0100_0193
-    }
-    return (hash ^ (hash >> 15), 0)
+  func home(_ path: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((path >> 32) &* UInt64(entries.count)) >> 32)
   }
 
-  /// The literal child of `parent` for `bytes`, or -1.
+  /// The child of `parent`, whose path hash is `path`, along an edge of `kind` with `word`
+  /// (a literal of up to 8 bytes, or a typed edge), or -1.
   @inline(__always)
-  func literalChild(of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-    guard !slots.isEmpty else { return -1 }
-    let (hash, word) = Self.key(bytes, parent: parent)
-    return literalChild(of: parent, bytes, hash: hash, word: word)
+  func child(_ path: UInt64, of parent: Int32, word: UInt64, kind: UInt32) -> Int32 {
+    let base = entries.baseAddress!
+    var position = home(path)
+    while true {
+      let entry = base + position
+      if entry.pointee.parent == parent && entry.pointee.word == word
+        && entry.pointee.edge & Edge.kindMask == kind
+      {
+        return Int32(truncatingIfNeeded: position)
+      }
+      if entry.pointee.parent == -1 { return -1 }
+      position += 1
+      if position == entries.count { position = 0 }
+    }
   }
 
-  /// The literal child of `parent` for `bytes`, whose ``key(_:parent:)`` is given, or -1.
+  /// The literal child of `parent` for a segment longer than 8 bytes, or -1.
+  func longChild(
+    _ path: UInt64, of parent: Int32, _ key: SegmentKey, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int32 {
+    let base = entries.baseAddress!
+    var position = home(path)
+    while true {
+      let entry = base + position
+      if entry.pointee.parent == parent
+        && UInt32(truncatingIfNeeded: entry.pointee.word) == UInt32(truncatingIfNeeded: key.word)
+        && entry.pointee.edge & Edge.kindMask == Edge.longLiteral
+        && longText(entry.pointee.word).elementsEqual(bytes)
+      {
+        return Int32(truncatingIfNeeded: position)
+      }
+      if entry.pointee.parent == -1 { return -1 }
+      position += 1
+      if position == entries.count { position = 0 }
+    }
+  }
+
+  /// The text of a long literal edge from its entry's word: a 4-byte length, then the bytes.
+  func longText(_ word: UInt64) -> UnsafeBufferPointer<UInt8> {
+    let start = Int(word >> 32)
+    let count = UnsafeRawPointer(text.baseAddress! + start).loadUnaligned(as: UInt32.self)
+    return UnsafeBufferPointer(start: text.baseAddress! + start + 4, count: Int(count))
+  }
+
+  /// The child of `node` along the edge of `segment` (-1: none).
   @inline(__always)
   func literalChild(
-    of parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, word: UInt64
+    _ path: UInt64, of node: Int32, _ key: SegmentKey, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32 {
-    let count = bytes.count
-    var index = Int(hash & slotMask)
-    while true {
-      let slot = slots[index]
-      if slot.parent < 0 { return -1 }
-      if slot.hash == hash && slot.parent == parent && Int(slot.textCount) == count
-        && (count <= 8 ? slot.word == word : equalsText(slot.textStart, slot.textCount, bytes))
-      {
-        return slot.child
-      }
-      index = (index + 1) & Int(slotMask)
-    }
+    key.kind <= 8
+      ? child(path, of: node, word: key.word, kind: key.kind)
+      : longChild(path, of: node, key, bytes)
   }
 
   /// Whether `bytes` equal the stored text at `start` (`count` bytes).
@@ -249,11 +349,12 @@ final class RouterIndex: @unchecked Sendable {
     return true
   }
 
-  /// The root node for a URL's scheme (given as written), or -1.
+  /// The place in ``schemes`` of a URL's scheme (given as written), or -1.
   @inline(__always)
-  func root(forScheme bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-    for scheme in schemes where equalsTextIgnoringASCIICase(scheme.start, scheme.count, bytes) {
-      return scheme.root
+  func schemePosition(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    for position in schemes.indices
+    where equalsTextIgnoringASCIICase(schemes[position].start, schemes[position].count, bytes) {
+      return Int32(position)
     }
     return -1
   }
@@ -294,18 +395,65 @@ extension RouterIndex {
     }
   }
 
-  /// Walks the URL's scheme trie, then the global one.
+  /// Walks the URL's scheme trie, then the global one; fetches the entries of both literal
+  /// paths first when the index is big.
   @inline(__always)
   func walkAll(_ view: URLView, _ sink: inout Sink) {
-    if let scheme = view.scheme {
-      let root = view.schemeRoot >= -1 ? view.schemeRoot : root(forScheme: scheme.bytes)
-      if root >= 0 {
-        var order: Int32 = 0
-        walk(root, 0, view, &order, &sink)
+    if let keys = view.keys {
+      walkAll(view, keys, &sink)
+      return
+    }
+    var prepared = view
+    withUnsafeTemporaryAllocation(of: SegmentKey.self, capacity: max(1, view.segments.count)) {
+      keys in
+      prepare(&prepared, keys.baseAddress!)
+      if prefetches { prefetchPaths(prepared) }
+      walkAll(prepared, UnsafePointer(keys.baseAddress!), &sink)
+    }
+  }
+
+  /// Fills in a view's segment keys (room for one per segment at `keys`) and its scheme.
+  @inline(__always)
+  func prepare(_ view: inout URLView, _ keys: UnsafeMutablePointer<SegmentKey>) {
+    for position in view.segments.indices {
+      keys[position] = Self.segmentKey(view.segments[position].bytes)
+    }
+    view.keys = UnsafePointer(keys)
+    view.schemePosition = view.scheme.map { schemePosition($0.bytes) } ?? -1
+  }
+
+  /// Prefetches the entries along a prepared view's literal paths, in its scheme's trie and
+  /// the global one: where each is, or where the search for it ends.
+  @inline(__always)
+  func prefetchPaths(_ view: URLView) {
+    guard let keys = view.keys else { return }
+    let base = entries.baseAddress!
+    var global = Self.globalPath
+    if view.schemePosition >= 0 {
+      var path = schemes[Int(view.schemePosition)].path
+      for position in view.segments.indices {
+        path = Self.step(path, keys[position].hash)
+        global = Self.step(global, keys[position].hash)
+        appshell_prefetch(base + home(path))
+        appshell_prefetch(base + home(global))
+      }
+    } else {
+      for position in view.segments.indices {
+        global = Self.step(global, keys[position].hash)
+        appshell_prefetch(base + home(global))
       }
     }
+  }
+
+  @inline(__always)
+  private func walkAll(_ view: URLView, _ keys: UnsafePointer<SegmentKey>, _ sink: inout Sink) {
+    if view.schemePosition >= 0 {
+      let scheme = schemes[Int(view.schemePosition)]
+      var order: Int32 = 0
+      walk(scheme.root, scheme.path, 0, view, keys, &order, &sink)
+    }
     var order: Int32 = 0
-    walk(globalRoot, 0, view, &order, &sink)
+    walk(globalRoot, Self.globalPath, 0, view, keys, &order, &sink)
   }
 
   /// Rules 1 to 6 of ROUTING.md section 4.
@@ -325,48 +473,68 @@ extension RouterIndex {
   /// Depth-first walk that visits children from the most to the least specific kind, so the
   /// order in which terminal lists are reached is the specificity order of rule 4.
   private func walk(
-    _ nodeIndex: Int32, _ segment: Int, _ view: URLView, _ order: inout Int32,
-    _ sink: inout Sink
+    _ node: Int32, _ path: UInt64, _ segment: Int, _ view: URLView,
+    _ keys: UnsafePointer<SegmentKey>, _ order: inout Int32, _ sink: inout Sink
   ) {
-    let node = nodes[Int(nodeIndex)]
+    let entry = entries[Int(node)]
     let segments = view.segments
     if segment == segments.count {
-      if node.terminals.count == 1 {
+      if entry.edge & Edge.inline != 0 {
         order += 1
-        consider(node.firstTerminal, view, order, &sink)
-      } else {
-        collect(node.terminals, view, &order, &sink)
+        consider(entry.inlineTerminal, view, order, &sink)
+        return
       }
-      collect(node.restTerminals, view, &order, &sink)
+      collect(entry.terminalStart, entry.endCount, view, &order, &sink)
+      collect(
+        entry.terminalStart + entry.endCount + entry.pathCount, entry.restCount, view, &order,
+        &sink)
       return
     }
     let text = segments[segment].bytes
-    let literal: Int32
-    if let memo = view.memo, memo[2 * segment].parent == nodeIndex {
-      literal = memo[2 * segment].child
-    } else if let memo = view.memo, memo[2 * segment + 1].parent == nodeIndex {
-      literal = memo[2 * segment + 1].child
-    } else {
-      literal = literalChild(of: nodeIndex, text)
+    let key = keys[segment]
+    let literalPath = Self.step(path, key.hash)
+    let literal = literalChild(literalPath, of: node, key, text)
+    if literal >= 0 { walk(literal, literalPath, segment + 1, view, keys, &order, &sink) }
+    let typed = entry.edge
+    if typed & Edge.childMask != 0 {
+      if typed & Edge.childBit(Edge.int) != 0, bytesAreInt(text) {
+        walkTyped(Edge.int, node, path, segment, view, keys, &order, &sink)
+      }
+      if typed & Edge.childBit(Edge.float) != 0, bytesAreFloat(text) {
+        walkTyped(Edge.float, node, path, segment, view, keys, &order, &sink)
+      }
+      if typed & Edge.childBit(Edge.uuid) != 0, bytesAreUUID(text) {
+        walkTyped(Edge.uuid, node, path, segment, view, keys, &order, &sink)
+      }
+      if typed & Edge.childBit(Edge.string) != 0 {
+        walkTyped(Edge.string, node, path, segment, view, keys, &order, &sink)
+      }
     }
-    if literal >= 0 { walk(literal, segment + 1, view, &order, &sink) }
-    if node.int >= 0, bytesAreInt(text) { walk(node.int, segment + 1, view, &order, &sink) }
-    if node.float >= 0, bytesAreFloat(text) {
-      walk(node.float, segment + 1, view, &order, &sink)
-    }
-    if node.uuid >= 0, bytesAreUUID(text) { walk(node.uuid, segment + 1, view, &order, &sink) }
-    if node.string >= 0 { walk(node.string, segment + 1, view, &order, &sink) }
-    collect(node.pathTerminals, view, &order, &sink)
-    collect(node.restTerminals, view, &order, &sink)
+    guard typed & Edge.inline == 0 else { return }
+    collect(entry.terminalStart + entry.endCount, entry.pathCount, view, &order, &sink)
+    collect(
+      entry.terminalStart + entry.endCount + entry.pathCount, entry.restCount, view, &order,
+      &sink)
+  }
+
+  /// Walks on from `node`'s typed child of `kind` (which exists).
+  @inline(__always)
+  private func walkTyped(
+    _ kind: UInt32, _ node: Int32, _ path: UInt64, _ segment: Int, _ view: URLView,
+    _ keys: UnsafePointer<SegmentKey>, _ order: inout Int32, _ sink: inout Sink
+  ) {
+    let childPath = Self.step(path, Edge.hash(kind))
+    let child = child(childPath, of: node, word: 0, kind: kind)
+    if child >= 0 { walk(child, childPath, segment + 1, view, keys, &order, &sink) }
   }
 
   @inline(__always)
   private func collect(
-    _ range: TerminalRange, _ view: URLView, _ order: inout Int32, _ sink: inout Sink
+    _ start: Int32, _ count: Int32, _ view: URLView, _ order: inout Int32, _ sink: inout Sink
   ) {
-    guard range.count > 0 else { return }
+    guard count > 0 else { return }
     order += 1
-    for position in Int(range.start)..<Int(range.start + range.count) {
+    for position in Int(start)..<Int(start + count) {
       consider(terminals[position], view, order, &sink)
     }
   }

@@ -30,7 +30,7 @@ extension RouterIndex {
       let pattern = routes[routeIndex].pattern
       let priority = routes[routeIndex].priority
       builder.addRoute(pattern, priority: priority)
-      let root = pattern.scheme.map { builder.root(forScheme: $0) } ?? builder.index.globalRoot
+      let root = pattern.scheme.map { builder.root(forScheme: $0) } ?? 0
       var flags: UInt8 = 0
       if pattern.scheme != nil { flags |= Terminal.schemeFlag }
       if pattern.domain != nil { flags |= Terminal.domainFlag }
@@ -38,49 +38,81 @@ extension RouterIndex {
         try builder.insert(
           pattern.expansion(expansion), from: root,
           Terminal(
-            route: Int32(routeIndex), expansion: Int16(expansion),
-            priority: priorityRanks[priority]!, flags: flags,
+            route: Int32(routeIndex), priority: priorityRanks[priority]!,
+            expansion: Int16(expansion), flags: flags,
             constraints: UInt8(clamping: pattern.constraints.count)), conflicts: &conflicts)
       }
     }
     self.init(builder.finish())
   }
 
-  /// Fills the tables: nodes, literal children straight into the hash table, and per-node
-  /// terminal lists as linked lists in one array, flattened at the end.
+  /// Fills the tables: a plain trie first (nodes in creation order, literal children found
+  /// through a hash table keyed by parent), then `finish` places every node in the index's
+  /// hash table by its path hash. Per-node terminal lists are linked lists in one array until
+  /// then.
   private struct Builder {
+    /// A node while building.
+    struct Node {
+      var int: Int32 = -1
+      var float: Int32 = -1
+      var uuid: Int32 = -1
+      var string: Int32 = -1
+      /// First and last entry of the lists (0 exact end, 1 `<path:>`, 2 `*`), -1 when empty.
+      var lists: [(first: Int32, last: Int32)] = [(-1, -1), (-1, -1), (-1, -1)]
+      /// The edge from the parent (-1 for a root): its kind, word and hash.
+      var parent: Int32 = -1
+      var kind: UInt32 = Edge.root
+      var word: UInt64 = 0
+      var hash: UInt64 = 0
+      /// A literal edge's bytes, as a range of `literalText`.
+      var textStart: Int32 = 0
+      var textCount: Int32 = 0
+    }
+
+    /// A literal child while building: `child` of `parent` for the literal with `hash`.
+    struct Slot {
+      var hash: UInt64 = 0
+      var parent: Int32 = -1
+      var child: Int32 = -1
+    }
+
     let routes: [Router.Route]
     var index = Tables()
+    var nodes: [Node] = []
+    var slots: [Slot] = []
     var literalCount = 0
+    var literalText: [UInt8] = []
     /// Terminals in insertion order, each with the next one of its list.
     var entries: [(terminal: Terminal, next: Int32)] = []
-
-    /// Scheme -> root node.
+    /// Scheme -> root node; the global root is node 0.
     var roots: [String: Int32] = [:]
+    var schemePaths: [UInt64] = []
 
     init(routes: [Router.Route]) {
       self.routes = routes
       // Room for the usual shapes up front, so the arrays are not copied as they grow.
-      index.nodes.reserveCapacity(routes.count * 2 + 1)
+      nodes.reserveCapacity(routes.count * 2 + 1)
       entries.reserveCapacity(routes.count + 1)
-      index.text.reserveCapacity(routes.count * 16 + 16)
+      literalText.reserveCapacity(routes.count * 8 + 16)
       index.routeInfo.reserveCapacity(routes.count)
       var capacity = 16
       while capacity < routes.count * 3 { capacity *= 2 }
-      index.slots = Array(repeating: Slot(), count: capacity)
-      index.slotMask = UInt32(capacity - 1)
-      index.nodes.append(Self.emptyNode)
-      index.globalRoot = 0
+      slots = Array(repeating: Slot(), count: capacity)
+      nodes.append(Node())
     }
 
     mutating func root(forScheme scheme: String) -> Int32 {
       // Schemes are lowercase ASCII, so Swift string equality is byte equality here.
       if let root = roots[scheme] { return root }
-      let bytes = Array(scheme.utf8)
+      var bytes = Array(scheme.utf8)
       let start = Int32(index.text.count)
       index.text += bytes
-      let root = newNode()
-      index.schemes.append(SchemeRoot(start: start, count: Int32(bytes.count), root: root))
+      let root = Int32(nodes.count)
+      nodes.append(Node())
+      let path = bytes.withUnsafeMutableBufferPointer {
+        RouterIndex.step(RouterIndex.globalPath, RouterIndex.segmentKey(UnsafeBufferPointer($0)).hash)
+      }
+      index.schemes.append(SchemeRoot(start: start, count: Int32(bytes.count), root: root, path: path))
       roots[scheme] = root
       return root
     }
@@ -116,39 +148,6 @@ extension RouterIndex {
           constraintCount: Int32(pattern.constraints.count)))
     }
 
-    /// While building, a node's three terminal ranges hold the first (`start`) and last
-    /// (`count`) entry of its lists (-1: empty); `finish` turns them into real ranges.
-    static let emptyNode: Node = {
-      var node = Node()
-      let empty = TerminalRange(start: -1, count: -1)
-      node.terminals = empty
-      node.pathTerminals = empty
-      node.restTerminals = empty
-      return node
-    }()
-
-    mutating func newNode() -> Int32 {
-      index.nodes.append(Self.emptyNode)
-      return Int32(index.nodes.count - 1)
-    }
-
-    /// The list (0 exact end, 1 `<path:>`, 2 `*`) of a node, as first and last entry.
-    private func list(_ node: Int32, _ list: Int) -> TerminalRange {
-      switch list {
-      case 0: return index.nodes[Int(node)].terminals
-      case 1: return index.nodes[Int(node)].pathTerminals
-      default: return index.nodes[Int(node)].restTerminals
-      }
-    }
-
-    private mutating func setList(_ node: Int32, _ list: Int, _ range: TerminalRange) {
-      switch list {
-      case 0: index.nodes[Int(node)].terminals = range
-      case 1: index.nodes[Int(node)].pathTerminals = range
-      default: index.nodes[Int(node)].restTerminals = range
-      }
-    }
-
     /// Adds one expansion's terminal; a conflict is thrown, or appended to `conflicts` when
     /// that is not nil (and the terminal kept).
     mutating func insert(
@@ -174,8 +173,8 @@ extension RouterIndex {
       }
       // Same node and list: same scheme and kinds. A conflict if domain, constraints and
       // priority agree too.
-      var ends = self.list(current, list)
-      var position = ends.start
+      var ends = nodes[Int(current)].lists[list]
+      var position = ends.first
       while position >= 0 {
         let other = entries[Int(position)].terminal
         if sameShape(other, terminal) {
@@ -187,13 +186,13 @@ extension RouterIndex {
       }
       let entry = Int32(entries.count)
       entries.append((terminal, -1))
-      if ends.count >= 0 {
-        entries[Int(ends.count)].next = entry
+      if ends.last >= 0 {
+        entries[Int(ends.last)].next = entry
       } else {
-        ends.start = entry
+        ends.first = entry
       }
-      ends.count = entry
-      setList(current, list, ends)
+      ends.last = entry
+      nodes[Int(current)].lists[list] = ends
     }
 
     /// Whether two routes ending in the same list differ in nothing a URL can tell apart.
@@ -232,84 +231,152 @@ extension RouterIndex {
     private mutating func literalChild(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>)
       -> Int32
     {
-      let (hash, word) = RouterIndex.key(bytes, parent: parent)
-      var position = Int(hash & index.slotMask)
-      while index.slots[position].parent >= 0 {
-        let slot = index.slots[position]
-        if slot.hash == hash && slot.parent == parent && Int(slot.textCount) == bytes.count
-          && index.text[Int(slot.textStart)..<Int(slot.textStart) + bytes.count].elementsEqual(
-            bytes)
-        {
-          return slot.child
+      let key = RouterIndex.segmentKey(bytes)
+      let hash = RouterIndex.step(UInt64(UInt32(bitPattern: parent)), key.hash)
+      let mask = slots.count - 1
+      var position = Int(truncatingIfNeeded: hash) & mask
+      while slots[position].parent >= 0 {
+        let slot = slots[position]
+        if slot.hash == hash && slot.parent == parent {
+          let node = nodes[Int(slot.child)]
+          if literalText[Int(node.textStart)..<Int(node.textStart + node.textCount)]
+            .elementsEqual(bytes)
+          {
+            return slot.child
+          }
         }
-        position = (position + 1) & Int(index.slotMask)
+        position = (position + 1) & mask
       }
-      let child = newNode()
-      let start = Int32(index.text.count)
-      index.text.append(contentsOf: bytes)
-      index.slots[position] = Slot(
-        word: word, hash: hash, parent: parent, child: child,
-        textStart: start, textCount: Int32(bytes.count))
+      let child = Int32(nodes.count)
+      var node = Node()
+      node.parent = parent
+      node.kind = key.kind
+      node.word = key.word
+      node.hash = key.hash
+      node.textStart = Int32(literalText.count)
+      node.textCount = Int32(bytes.count)
+      literalText.append(contentsOf: bytes)
+      nodes.append(node)
+      slots[position] = Slot(hash: hash, parent: parent, child: child)
       literalCount += 1
-      if literalCount * 2 > index.slots.count { grow() }
+      if literalCount * 2 > slots.count { grow() }
       return child
     }
 
     /// Doubles the hash table (every slot keeps its hash, so nothing is hashed again).
     private mutating func grow() {
-      let old = index.slots
+      let old = slots
       let capacity = old.count * 2
-      index.slots = Array(repeating: Slot(), count: capacity)
-      index.slotMask = UInt32(capacity - 1)
+      slots = Array(repeating: Slot(), count: capacity)
       for slot in old where slot.parent >= 0 {
-        var position = Int(slot.hash & index.slotMask)
-        while index.slots[position].parent >= 0 { position = (position + 1) & (capacity - 1) }
-        index.slots[position] = slot
+        var position = Int(truncatingIfNeeded: slot.hash) & (capacity - 1)
+        while slots[position].parent >= 0 { position = (position + 1) & (capacity - 1) }
+        slots[position] = slot
       }
     }
 
+    /// The typed child of `parent` for `type`, made when missing.
     private mutating func child(_ parent: Int32, _ type: CaptureType) -> Int32 {
-      let node = index.nodes[Int(parent)]
+      let node = nodes[Int(parent)]
+      let kind: UInt32
       let existing: Int32
       switch type {
-      case .int: existing = node.int
-      case .float: existing = node.float
-      case .uuid: existing = node.uuid
-      case .string, .path: existing = node.string
+      case .int: (kind, existing) = (Edge.int, node.int)
+      case .float: (kind, existing) = (Edge.float, node.float)
+      case .uuid: (kind, existing) = (Edge.uuid, node.uuid)
+      case .string, .path: (kind, existing) = (Edge.string, node.string)
       }
       if existing >= 0 { return existing }
-      let next = newNode()
-      switch type {
-      case .int: index.nodes[Int(parent)].int = next
-      case .float: index.nodes[Int(parent)].float = next
-      case .uuid: index.nodes[Int(parent)].uuid = next
-      case .string, .path: index.nodes[Int(parent)].string = next
+      let next = Int32(nodes.count)
+      var child = Node()
+      child.parent = parent
+      child.kind = kind
+      child.hash = Edge.hash(kind)
+      nodes.append(child)
+      switch kind {
+      case Edge.int: nodes[Int(parent)].int = next
+      case Edge.float: nodes[Int(parent)].float = next
+      case Edge.uuid: nodes[Int(parent)].uuid = next
+      default: nodes[Int(parent)].string = next
       }
       return next
     }
 
+    /// Places every node in the index's hash table at the first free place from its path
+    /// hash's home (parents before children, so each parent's place is known), with half the
+    /// table left free so that a search for a missing child ends soon; then flattens the
+    /// terminal lists.
     mutating func finish() -> Tables {
+      let capacity = max(16, nodes.count * 2)
+      index.entries = Array(repeating: Entry(), count: capacity)
+      var places = [Int32](repeating: -1, count: nodes.count)
+      var paths = [UInt64](repeating: 0, count: nodes.count)
+      var rootNumber: UInt64 = 0
       index.terminals.reserveCapacity(entries.count)
-      for node in index.nodes.indices {
-        for list in 0..<3 {
-          var position = self.list(Int32(node), list).start
-          guard position >= 0 else {
-            setList(Int32(node), list, TerminalRange())
-            continue
+      for position in nodes.indices {
+        let node = nodes[position]
+        var entry = Entry()
+        if node.parent < 0 {
+          paths[position] = position == 0 ? RouterIndex.globalPath : schemePath(position)
+          entry.parent = -2
+          entry.word = rootNumber
+          rootNumber += 1
+        } else {
+          paths[position] = RouterIndex.step(paths[Int(node.parent)], node.hash)
+          entry.parent = places[Int(node.parent)]
+          entry.word = node.word
+          if node.kind == Edge.longLiteral {
+            let start = UInt64(index.text.count)
+            withUnsafeBytes(of: UInt32(node.textCount).littleEndian) { index.text += $0 }
+            index.text += literalText[Int(node.textStart)..<Int(node.textStart + node.textCount)]
+            entry.word = UInt64(UInt32(truncatingIfNeeded: node.word)) | start << 32
           }
-          let start = Int32(index.terminals.count)
-          while position >= 0 {
-            index.terminals.append(entries[Int(position)].terminal)
-            position = entries[Int(position)].next
-          }
-          setList(
-            Int32(node), list,
-            TerminalRange(start: start, count: Int32(index.terminals.count) - start))
-          if list == 0 { index.nodes[node].firstTerminal = index.terminals[Int(start)] }
         }
+        entry.edge = node.kind
+        if node.int >= 0 { entry.edge |= Edge.childBit(Edge.int) }
+        if node.float >= 0 { entry.edge |= Edge.childBit(Edge.float) }
+        if node.uuid >= 0 { entry.edge |= Edge.childBit(Edge.uuid) }
+        if node.string >= 0 { entry.edge |= Edge.childBit(Edge.string) }
+        let counts = (count(node.lists[0]), count(node.lists[1]), count(node.lists[2]))
+        if counts == (1, 0, 0) {
+          entry.setInline(entries[Int(node.lists[0].first)].terminal)
+        } else {
+          entry.lists = (Int32(index.terminals.count), counts.0, counts.1, counts.2)
+          for list in 0..<3 {
+            var next = node.lists[list].first
+            while next >= 0 {
+              index.terminals.append(entries[Int(next)].terminal)
+              next = entries[Int(next)].next
+            }
+          }
+        }
+        var place = Int(truncatingIfNeeded: ((paths[position] >> 32) &* UInt64(capacity)) >> 32)
+        while index.entries[place].parent != -1 { place = place + 1 == capacity ? 0 : place + 1 }
+        index.entries[place] = entry
+        places[position] = Int32(place)
+      }
+      index.globalRoot = places[0]
+      for scheme in index.schemes.indices {
+        index.schemes[scheme].root = places[Int(index.schemes[scheme].root)]
       }
       index.text.append(0)  // never empty, so a base address always exists
       return index
+    }
+
+    /// The path hash of the scheme root that is node `node`.
+    private func schemePath(_ node: Int) -> UInt64 {
+      index.schemes.first { $0.root == Int32(node) }!.path
+    }
+
+    /// How many terminals a linked list holds.
+    private func count(_ list: (first: Int32, last: Int32)) -> Int32 {
+      var count: Int32 = 0
+      var next = list.first
+      while next >= 0 {
+        count += 1
+        next = entries[Int(next)].next
+      }
+      return count
     }
   }
 }

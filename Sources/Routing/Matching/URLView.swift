@@ -10,11 +10,11 @@ struct URLView {
   var segments: UnsafeBufferPointer<ByteSlice>
   /// The decoded query items in order.
   var query: UnsafeBufferPointer<QueryPiece>
-  /// A batch's literal lookups made ahead for this URL: two entries per segment, its
-  /// scheme's trie then the global trie (nil outside a prefetching batch).
-  var memo: UnsafeMutablePointer<LiteralMemo>? = nil
-  /// The root of the scheme's trie when already looked up (-1: none; -2: not looked up).
-  var schemeRoot: Int32 = -2
+  /// The segments' keys in the index, one per segment, once prepared
+  /// (``RouterIndex/prepare(_:_:)``).
+  var keys: UnsafePointer<RouterIndex.SegmentKey>? = nil
+  /// The scheme's place in the index's scheme list once prepared (-1: none there).
+  var schemePosition: Int32 = -1
 }
 
 /// A range of bytes somewhere in memory.
