@@ -15,6 +15,11 @@ extension RouterIndex {
   /// cache (a typical L2 holds 1 MiB) and prefetching would only add work.
   static let prefetchThreshold = 1 << 20
 
+  /// The index size from which a batch follows each URL's likely path level by level
+  /// (``prefetchWalks(_:_:)``) rather than prefetching only its literal paths: the pass costs
+  /// more work than it saves until the index is several times a core's cache.
+  static let walkAheadThreshold = 8 << 20
+
   /// Scratch bytes per URL of a batch: the reader's, then the segment keys.
   private static let memberBytes =
     URLScanner.scratchBytes + URLScanner.maxSegments * MemoryLayout<SegmentKey>.stride
@@ -22,7 +27,8 @@ extension RouterIndex {
   /// Calls `body` with each group of up to ``batchWidth`` of `count` URLs: the index of its
   /// first URL, the views (nil where a URL needs the full reader, prepared otherwise) and
   /// whether the group was prefetched: with `prefetching` (nil: when the index is at least
-  /// ``prefetchThreshold``), the entries the views' walks will read are fetched first.
+  /// ``prefetchThreshold``), the entries the views' walks will read are fetched first (by
+  /// ``prefetchWalks(_:_:)`` when forced, or from ``walkAheadThreshold``).
   @inline(__always)
   func withBatchGroups(
     count: Int, _ url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
@@ -53,7 +59,11 @@ extension RouterIndex {
           (views + member).initialize(to: view)
         }
         if prefetches {
-          prefetchWalks(UnsafeBufferPointer(start: views, count: group), probes)
+          if prefetching == true || byteCount >= Self.walkAheadThreshold {
+            prefetchWalks(UnsafeBufferPointer(start: views, count: group), probes)
+          } else {
+            for member in 0..<group where views[member] != nil { prefetchPaths(views[member]!) }
+          }
         }
         body(first, UnsafeBufferPointer(start: views, count: group), prefetches)
         views.deinitialize(count: group)

@@ -178,6 +178,9 @@ public struct Router: Sendable {
   /// core's own cache.
   public var indexByteCount: Int { index.byteCount }
 
+  /// How far the index's entries sit past where their searches start (mean and longest).
+  var indexPlacement: (mean: Double, longest: Int) { index.placement }
+
   /// The best match read in place: `.some(nil)` when no route matches, nil when the URL needs
   /// the full reader (``RouteURL``) to decide.
   func fastMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch?? {

@@ -128,7 +128,8 @@ final class RouterIndex: @unchecked Sendable {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
     var offset = 0
     while offset + 8 <= count {
-      hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      hash =
+        (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         &* 0x9E37_79B9_7F4A_7C15
       hash ^= hash >> 29
       offset += 8
@@ -191,6 +192,9 @@ final class RouterIndex: @unchecked Sendable {
     var constraints: [Constraint] = []
     var schemes: [SchemeRoot] = []
     var globalRoot: Int32 = 0
+    /// How far entries were placed from their homes, in places: the sum and the longest.
+    var totalDistance = 0
+    var longestDistance = 0
   }
 
   // Immutable after `init`, held in raw buffers so a lookup does no reference counting.
@@ -203,6 +207,9 @@ final class RouterIndex: @unchecked Sendable {
   let schemes: UnsafeMutableBufferPointer<SchemeRoot>
   /// The root of the global trie (patterns without a scheme).
   let globalRoot: Int32
+  /// How far, in places, entries sit past their homes on average and at most: what a search
+  /// for a node costs beyond its first place (a check on the hash table's health).
+  let placement: (mean: Double, longest: Int)
   /// Whether a lookup fetches its literal path's entries before walking: from
   /// ``prefetchThreshold`` bytes, where the index no longer fits a core's own cache.
   let prefetches: Bool
@@ -220,6 +227,8 @@ final class RouterIndex: @unchecked Sendable {
     constraints = copy(tables.constraints)
     schemes = copy(tables.schemes)
     globalRoot = tables.globalRoot
+    let nodes = tables.entries.count { $0.parent != -1 }
+    placement = (Double(tables.totalDistance) / Double(max(1, nodes)), tables.longestDistance)
     prefetches =
       Self.byteCount(entries, terminals, text, routeInfo, constraints) >= Self.prefetchThreshold
   }

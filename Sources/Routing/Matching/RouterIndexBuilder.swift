@@ -110,9 +110,11 @@ extension RouterIndex {
       let root = Int32(nodes.count)
       nodes.append(Node())
       let path = bytes.withUnsafeMutableBufferPointer {
-        RouterIndex.step(RouterIndex.globalPath, RouterIndex.segmentKey(UnsafeBufferPointer($0)).hash)
+        RouterIndex.step(
+          RouterIndex.globalPath, RouterIndex.segmentKey(UnsafeBufferPointer($0)).hash)
       }
-      index.schemes.append(SchemeRoot(start: start, count: Int32(bytes.count), root: root, path: path))
+      index.schemes.append(
+        SchemeRoot(start: start, count: Int32(bytes.count), root: root, path: path))
       roots[scheme] = root
       return root
     }
@@ -351,7 +353,13 @@ extension RouterIndex {
           }
         }
         var place = Int(truncatingIfNeeded: ((paths[position] >> 32) &* UInt64(capacity)) >> 32)
-        while index.entries[place].parent != -1 { place = place + 1 == capacity ? 0 : place + 1 }
+        var distance = 0
+        while index.entries[place].parent != -1 {
+          place = place + 1 == capacity ? 0 : place + 1
+          distance += 1
+        }
+        index.totalDistance += distance
+        index.longestDistance = max(index.longestDistance, distance)
         index.entries[place] = entry
         places[position] = Int32(place)
       }

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import Routing
+
+/// The index's hash table: nodes are found by the exact bytes of their edge, whatever its
+/// length, and sit close to where their searches start.
+@Suite struct RouterIndexTests {
+  /// Literals of every length from 1 to 20 bytes, so both short edges (kept as a word) and
+  /// long ones (kept as a hash and text) are exercised.
+  static let literals = (1...20).map { String("abcdefghijklmnopqrst".prefix($0)) }
+
+  /// The route each URL should decide, by the linear scan (the oracle) and by the trie in
+  /// place, one at a time and in a prefetching batch.
+  private func expectDecisions(
+    _ router: Router, _ urls: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [Int?] {
+    let linear = LinearScan(router.routes)
+    var answers: [Int?] = []
+    for text in urls {
+      let expected = linear.decide(try RouteURL(text))
+      let decided = Array(text.utf8).withUnsafeBufferPointer { router.decide(bytes: $0) }
+      #expect(decided == expected, "\(text)", sourceLocation: sourceLocation)
+      answers.append(decided)
+    }
+    let buffers = urls.map { text -> UnsafeMutableBufferPointer<UInt8> in
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+      _ = buffer.initialize(from: text.utf8)
+      return buffer
+    }
+    defer {
+      for buffer in buffers { buffer.deallocate() }
+    }
+    var batch: [Int?] = []
+    let url = { (index: Int) in UnsafeBufferPointer(buffers[index]) }
+    router.decide(count: buffers.count, url: url, prefetching: true) { batch.append($1) }
+    #expect(batch == answers, sourceLocation: sourceLocation)
+    return answers
+  }
+
+  @Test func literalEdgesMatchExactlyTheirBytes() throws {
+    let routes = try Self.literals.map {
+      Router.Route(pattern: try RoutePattern("myapp://x/\($0)"))
+    }
+    let router = try Router(routes)
+    var urls: [String] = []
+    var expected: [Int?] = []
+    for (index, literal) in Self.literals.enumerated() {
+      let bytes = Array(literal.utf8)
+      func text(_ changed: [UInt8]) -> String {
+        "myapp://x/" + String(decoding: changed, as: UTF8.self)
+      }
+      urls.append(text(bytes))
+      expected.append(index)
+      // One byte changed at the start, the middle and the end: no route.
+      for position in Set([0, bytes.count / 2, bytes.count - 1]) {
+        var changed = bytes
+        changed[position] = UInt8(ascii: "Z")
+        urls.append(text(changed))
+        expected.append(nil)
+      }
+      // A zero byte more: the same word for short edges, but a different length.
+      urls.append(text(bytes) + "%00")
+      expected.append(nil)
+      // The next letter: the next literal (past the last, none).
+      urls.append(text(bytes) + String(Array("abcdefghijklmnopqrstu")[bytes.count]))
+      expected.append(index + 1 < Self.literals.count ? index + 1 : nil)
+    }
+    let decided = try expectDecisions(router, urls)
+    #expect(decided == expected)
+  }
+
+  @Test func typedAndLiteralChildrenOfOneNodeStayApart() throws {
+    // A literal that reads as an int, a float and a string edge under one node.
+    let router = try Router(
+      [
+        "myapp://n/12", "myapp://n/<int:i>", "myapp://n/<float:f>", "myapp://n/:s",
+        "myapp://n/12/more", "myapp://n/<int:i>/more",
+      ].map { Router.Route(pattern: try RoutePattern($0)) })
+    let decided = try expectDecisions(
+      router,
+      [
+        "myapp://n/12", "myapp://n/13", "myapp://n/1.5", "myapp://n/x", "myapp://n/12/more",
+        "myapp://n/13/more", "myapp://n/x/more",
+      ])
+    #expect(decided == [0, 1, 2, 3, 4, 5, nil])
+  }
+
+  @Test func entriesSitNearWhereTheirSearchesStart() throws {
+    var patterns: [String] = []
+    for section in 0..<2_500 {
+      let base = "myapp://s\(section)"
+      patterns += [
+        "\(base)/home", "\(base)/user/:id", "\(base)/user/<int:id>",
+        "\(base)/a-long-literal-\(section)",
+      ]
+    }
+    let router = try Router(patterns.map { Router.Route(pattern: try RoutePattern($0)) })
+    let placement = router.indexPlacement
+    // Half the places are free, so linear probing keeps entries about half a place from
+    // home on average; everything piled up at one home would be thousands.
+    #expect(placement.mean < 1.5, "mean \(placement.mean)")
+    #expect(placement.longest < 64, "longest \(placement.longest)")
+  }
+}
