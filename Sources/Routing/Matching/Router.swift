@@ -174,7 +174,7 @@ public struct Router: Sendable {
     }
   }
 
-  /// Bytes the compiled index holds; batches prefetch from 1 MiB, where it stops fitting a
+  /// Bytes the compiled index holds; lookups prefetch from 1 MiB, where it stops fitting a
   /// core's own cache.
   public var indexByteCount: Int { index.byteCount }
 

@@ -58,7 +58,21 @@ extension RouterIndex {
       var uuid: Int32 = -1
       var string: Int32 = -1
       /// First and last entry of the lists (0 exact end, 1 `<path:>`, 2 `*`), -1 when empty.
-      var lists: [(first: Int32, last: Int32)] = [(-1, -1), (-1, -1), (-1, -1)]
+      var ends = List()
+      var paths = List()
+      var rests = List()
+
+      /// List number `list`.
+      subscript(list list: Int) -> List {
+        get { list == 0 ? ends : list == 1 ? paths : rests }
+        set {
+          switch list {
+          case 0: ends = newValue
+          case 1: paths = newValue
+          default: rests = newValue
+          }
+        }
+      }
       /// The edge from the parent (-1 for a root): its kind, word and hash.
       var parent: Int32 = -1
       var kind: UInt32 = Edge.root
@@ -67,6 +81,12 @@ extension RouterIndex {
       /// A literal edge's bytes, as a range of `literalText`.
       var textStart: Int32 = 0
       var textCount: Int32 = 0
+    }
+
+    /// A linked list of terminals: its first and last entry (-1: empty).
+    struct List {
+      var first: Int32 = -1
+      var last: Int32 = -1
     }
 
     /// A literal child while building: `child` of `parent` for the literal with `hash`.
@@ -86,7 +106,6 @@ extension RouterIndex {
     var entries: [(terminal: Terminal, next: Int32)] = []
     /// Scheme -> root node; the global root is node 0.
     var roots: [String: Int32] = [:]
-    var schemePaths: [UInt64] = []
 
     init(routes: [Router.Route]) {
       self.routes = routes
@@ -175,7 +194,7 @@ extension RouterIndex {
       }
       // Same node and list: same scheme and kinds. A conflict if domain, constraints and
       // priority agree too.
-      var ends = nodes[Int(current)].lists[list]
+      var ends = nodes[Int(current)][list: list]
       var position = ends.first
       while position >= 0 {
         let other = entries[Int(position)].terminal
@@ -194,7 +213,7 @@ extension RouterIndex {
         ends.first = entry
       }
       ends.last = entry
-      nodes[Int(current)].lists[list] = ends
+      nodes[Int(current)][list: list] = ends
     }
 
     /// Whether two routes ending in the same list differ in nothing a URL can tell apart.
@@ -339,13 +358,13 @@ extension RouterIndex {
         if node.float >= 0 { entry.edge |= Edge.childBit(Edge.float) }
         if node.uuid >= 0 { entry.edge |= Edge.childBit(Edge.uuid) }
         if node.string >= 0 { entry.edge |= Edge.childBit(Edge.string) }
-        let counts = (count(node.lists[0]), count(node.lists[1]), count(node.lists[2]))
+        let counts = (count(node.ends), count(node.paths), count(node.rests))
         if counts == (1, 0, 0) {
-          entry.setInline(entries[Int(node.lists[0].first)].terminal)
+          entry.setInline(entries[Int(node.ends.first)].terminal)
         } else {
           entry.lists = (Int32(index.terminals.count), counts.0, counts.1, counts.2)
           for list in 0..<3 {
-            var next = node.lists[list].first
+            var next = node[list: list].first
             while next >= 0 {
               index.terminals.append(entries[Int(next)].terminal)
               next = entries[Int(next)].next
@@ -377,7 +396,7 @@ extension RouterIndex {
     }
 
     /// How many terminals a linked list holds.
-    private func count(_ list: (first: Int32, last: Int32)) -> Int32 {
+    private func count(_ list: List) -> Int32 {
       var count: Int32 = 0
       var next = list.first
       while next >= 0 {
