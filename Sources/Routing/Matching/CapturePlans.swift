@@ -127,7 +127,60 @@ extension CaptureType {
     switch self {
     case .string, .path: return .string(slice.string)
     case .int: return intValue(slice.bytes).map(ParamValue.int)
-    case .float, .uuid: return value(of: slice.string)
+    case .float:
+      if let value = exactFloatValue(slice.bytes) { return .float(value) }
+      return value(of: slice.string)
+    case .uuid:
+      guard bytesAreUUID(slice.bytes) else { return nil }
+      return .string(uppercaseASCII(slice.bytes))
     }
+  }
+}
+
+/// The value of a float segment without an exponent and with at most 15 digits, which needs
+/// no general parser: the digits as an integer (exact below 2^53) divided by an exact power
+/// of ten, one correctly rounded division, the same Double as `Double(text)`; nil for any
+/// other text (the caller then parses it in full).
+@inline(__always)
+func exactFloatValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  var index = 0
+  let negative = !bytes.isEmpty && bytes[0] == 0x2D
+  if !bytes.isEmpty && (bytes[0] == 0x2D || bytes[0] == 0x2B) { index = 1 }
+  var mantissa: Int64 = 0
+  var digits = 0
+  var fractionDigits = 0
+  var seenPoint = false
+  while index < bytes.count {
+    let byte = bytes[index]
+    if byte == 0x2E && !seenPoint {
+      seenPoint = true
+    } else if byte.isASCIIDigit {
+      mantissa = mantissa &* 10 &+ Int64(byte &- 0x30)
+      digits += 1
+      if seenPoint { fractionDigits += 1 }
+    } else {
+      return nil
+    }
+    index += 1
+  }
+  guard digits > 0, digits <= 15 else { return nil }
+  let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+  return negative ? -value : value
+}
+
+/// 10^0 to 10^15, each exact as a Double.
+private let exactPowersOfTen: [Double] = (0...15).map { power in
+  (0..<power).reduce(1.0) { value, _ in value * 10 }
+}
+
+/// ASCII bytes as a string with the letters in uppercase.
+@inline(__always)
+func uppercaseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  String(unsafeUninitializedCapacity: bytes.count) { buffer in
+    for offset in 0..<bytes.count {
+      let byte = bytes[offset]
+      buffer[offset] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+    }
+    return bytes.count
   }
 }

@@ -55,7 +55,8 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   /// Room for `capacity` parameters without regrowing.
   init(minimumCapacity capacity: Int) {
     entries = []
-    entries.reserveCapacity(capacity)
+    // Reserving nothing would still allocate; a match without parameters allocates nothing.
+    if capacity > 0 { entries.reserveCapacity(capacity) }
   }
 
   /// The value for `key`, if any; setting nil removes it.

@@ -28,7 +28,13 @@ struct ByteSlice {
   }
 
   /// The bytes as a string (they are valid UTF-8 wherever a view is made).
-  var string: String { String(decoding: bytes, as: UTF8.self) }
+  var string: String {
+    String(unsafeUninitializedCapacity: count) { buffer in
+      guard count > 0 else { return 0 }
+      buffer.baseAddress!.initialize(from: start!, count: count)
+      return count
+    }
+  }
 
   /// Byte-wise equality.
   @inline(__always) func equals(_ other: ByteSlice) -> Bool {
