@@ -101,4 +101,22 @@ import Testing
     #expect(placement.mean < 1.5, "mean \(placement.mean)")
     #expect(placement.longest < 64, "longest \(placement.longest)")
   }
+
+  @Test func schemesMatchIgnoringLetterCaseOnly() throws {
+    let router = try Router(
+      ["m0+.-x://a", "longscheme9://a"].map { Router.Route(pattern: try RoutePattern($0)) })
+    for (text, expected) in [
+      ("m0+.-x://a", 0), ("M0+.-X://a", 0), ("m0+.-y://a", nil), ("m0+.-://a", nil),
+      ("longscheme9://a", 1), ("LongScheme9://a", 1), ("longscheme8://a", nil),
+    ] as [(String, Int?)] {
+      #expect(Array(text.utf8).withUnsafeBufferPointer { router.decide(bytes: $0) } == expected)
+      #expect(router.match(try RouteURL(text))?.route == expected, "\(text)")
+    }
+    // A scheme made in code with control characters, which setting bit 5 would turn into
+    // `0`, `+`, `-` or `.`, matches nothing.
+    for scheme in ["m\u{10}+.-x", "m0\u{0B}.-x", "m0+\u{0D}-x", "m0+.\u{0E}x"] {
+      let url = RouteURL(scheme: scheme, segments: ["a"])
+      #expect(router.match(url) == nil, "\(scheme.debugDescription)")
+    }
+  }
 }

@@ -174,13 +174,14 @@ final class RouterIndex: @unchecked Sendable {
     var type: CaptureType
   }
 
-  /// A scheme's root: the scheme as a range of ``text`` (lowercase), the root entry and the
-  /// root's path hash.
+  /// A scheme's root: the scheme as a range of ``text`` (lowercase) and, up to 8 bytes, as a
+  /// word; the root entry and the root's path hash.
   struct SchemeRoot: Sendable {
     var start: Int32
     var count: Int32
     var root: Int32
     var path: UInt64
+    var word: UInt64
   }
 
   /// The arrays a builder fills, before they move into fixed buffers.
@@ -361,6 +362,24 @@ final class RouterIndex: @unchecked Sendable {
   /// The place in ``schemes`` of a URL's scheme (given as written), or -1.
   @inline(__always)
   func schemePosition(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let count = bytes.count
+    if count > 0 && count <= 8 {
+      // Setting bit 5 of each byte lowercases a letter and keeps a digit, `+`, `-` or `.`;
+      // a byte with bits 5 and 6 clear (a control character) would pass for one of those, so
+      // such a scheme matches nothing.
+      let lanes: UInt64 = 0x6060_6060_6060_6060
+      let inside = UInt64.max >> UInt64(64 - 8 * count)
+      let word = Self.word(bytes)
+      let classes = word & lanes | lanes & ~inside
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      guard (classes &- ones) & ~classes & (ones << 7) == 0 else { return -1 }
+      let lowered = word | 0x2020_2020_2020_2020 & inside
+      for position in schemes.indices
+      where schemes[position].word == lowered && Int(schemes[position].count) == count {
+        return Int32(position)
+      }
+      return -1
+    }
     for position in schemes.indices
     where equalsTextIgnoringASCIICase(schemes[position].start, schemes[position].count, bytes) {
       return Int32(position)

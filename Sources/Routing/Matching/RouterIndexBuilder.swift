@@ -132,8 +132,9 @@ extension RouterIndex {
         RouterIndex.step(
           RouterIndex.globalPath, RouterIndex.segmentKey(UnsafeBufferPointer($0)).hash)
       }
+      let word = bytes.count <= 8 ? bytes.withUnsafeBufferPointer { RouterIndex.word($0) } : 0
       index.schemes.append(
-        SchemeRoot(start: start, count: Int32(bytes.count), root: root, path: path))
+        SchemeRoot(start: start, count: Int32(bytes.count), root: root, path: path, word: word))
       roots[scheme] = root
       return root
     }
