@@ -1,0 +1,246 @@
+import CMemory
+
+// Walking the index: reading a URL's segments down its scheme's trie and the global one,
+// depth first in the order of ROUTING.md section 4, and ranking what ends there.
+
+extension RouterIndex {
+  /// A (route, expansion) that matches, with its order of specificity within its trie
+  /// (ROUTING.md section 4, rule 4): lower is more specific.
+  struct Candidate {
+    var route: Int32 = -1
+    var expansion: Int32 = 0
+    var specificity: Int32 = 0
+    var priority: Int32 = 0
+    var flags: UInt8 = 0
+    var constraints: UInt8 = 0
+  }
+
+  /// Where a walk puts what it finds: the best so far, and every candidate when `all` is set.
+  struct Sink {
+    var best = Candidate()
+    var all: [Candidate]?
+  }
+
+  /// The best route for raw URL bytes read in place (-1: none), or nil when the URL needs the
+  /// full reader.
+  @inline(__always)
+  func decide(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    withUnsafeTemporaryAllocation(
+      byteCount: URLScanner.scratchBytes,
+      alignment: MemoryLayout<ByteSlice>.alignment
+    ) { scratch -> Int32? in
+      guard let view = URLScanner.scan(bytes, scratch: scratch) else { return nil }
+      var sink = Sink()
+      walkAll(view, &sink)
+      return sink.best.route
+    }
+  }
+
+  /// Walks the URL's scheme trie, then the global one; fetches the entries of both literal
+  /// paths first when the index is big.
+  @inline(__always)
+  func walkAll(_ view: URLView, _ sink: inout Sink) {
+    if let keys = view.keys {
+      walkAll(view, keys, &sink)
+      return
+    }
+    var prepared = view
+    withUnsafeTemporaryAllocation(of: SegmentKey.self, capacity: max(1, view.segments.count)) {
+      keys in
+      prepare(&prepared, keys.baseAddress!)
+      if prefetches { prefetchPaths(prepared) }
+      walkAll(prepared, UnsafePointer(keys.baseAddress!), &sink)
+    }
+  }
+
+  /// Fills in a view's segment keys (room for one per segment at `keys`) and its scheme.
+  @inline(__always)
+  func prepare(_ view: inout URLView, _ keys: UnsafeMutablePointer<SegmentKey>) {
+    for position in view.segments.indices {
+      keys[position] = Self.segmentKey(view.segments[position].bytes)
+    }
+    view.keys = UnsafePointer(keys)
+    view.schemePosition = view.scheme.map { schemePosition($0.bytes) } ?? -1
+  }
+
+  /// Prefetches the entries along a prepared view's literal paths, in its scheme's trie and
+  /// the global one: where each is, or where the search for it ends.
+  @inline(__always)
+  func prefetchPaths(_ view: URLView) {
+    guard let keys = view.keys else { return }
+    let base = entries.baseAddress!
+    var global = Self.globalPath
+    if view.schemePosition >= 0 {
+      var path = schemes[Int(view.schemePosition)].path
+      for position in view.segments.indices {
+        path = Self.step(path, keys[position].hash)
+        global = Self.step(global, keys[position].hash)
+        appshell_prefetch(base + home(path))
+        appshell_prefetch(base + home(global))
+      }
+    } else {
+      for position in view.segments.indices {
+        global = Self.step(global, keys[position].hash)
+        appshell_prefetch(base + home(global))
+      }
+    }
+  }
+
+  @inline(__always)
+  private func walkAll(_ view: URLView, _ keys: UnsafePointer<SegmentKey>, _ sink: inout Sink) {
+    if view.schemePosition >= 0 {
+      let scheme = schemes[Int(view.schemePosition)]
+      var order: Int32 = 0
+      walk(scheme.root, scheme.path, 0, view, keys, &order, &sink)
+    }
+    var order: Int32 = 0
+    walk(globalRoot, Self.globalPath, 0, view, keys, &order, &sink)
+  }
+
+  /// Rules 1 to 6 of ROUTING.md section 4.
+  @inline(__always)
+  func isRankedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
+    if a.priority != b.priority { return a.priority > b.priority }
+    // Scheme-specific first, then with a domain: both flags, scheme the higher bit of rank.
+    let flagsA = (a.flags & Terminal.schemeFlag) << 1 | (a.flags & Terminal.domainFlag) >> 1
+    let flagsB = (b.flags & Terminal.schemeFlag) << 1 | (b.flags & Terminal.domainFlag) >> 1
+    if flagsA != flagsB { return flagsA > flagsB }
+    if a.specificity != b.specificity { return a.specificity < b.specificity }
+    if a.constraints != b.constraints { return a.constraints > b.constraints }
+    if a.route != b.route { return a.route < b.route }
+    return a.expansion < b.expansion
+  }
+
+  /// Depth-first walk that visits children from the most to the least specific kind, so the
+  /// order in which terminal lists are reached is the specificity order of rule 4.
+  private func walk(
+    _ node: Int32, _ path: UInt64, _ segment: Int, _ view: URLView,
+    _ keys: UnsafePointer<SegmentKey>, _ order: inout Int32, _ sink: inout Sink
+  ) {
+    let entry = entries[Int(node)]
+    let segments = view.segments
+    if segment == segments.count {
+      if entry.edge & Edge.inline != 0 {
+        order += 1
+        consider(entry.inlineTerminal, view, order, &sink)
+        return
+      }
+      collect(entry.terminalStart, entry.endCount, view, &order, &sink)
+      collect(
+        entry.terminalStart + entry.endCount + entry.pathCount, entry.restCount, view, &order,
+        &sink)
+      return
+    }
+    let text = segments[segment].bytes
+    let key = keys[segment]
+    let literalPath = Self.step(path, key.hash)
+    let literal = literalChild(literalPath, of: node, key, text)
+    if literal >= 0 { walk(literal, literalPath, segment + 1, view, keys, &order, &sink) }
+    let typed = entry.edge
+    if typed & Edge.childMask != 0 {
+      if typed & Edge.childBit(Edge.int) != 0, bytesAreInt(text) {
+        walkTyped(Edge.int, node, path, segment, view, keys, &order, &sink)
+      }
+      if typed & Edge.childBit(Edge.float) != 0, bytesAreFloat(text) {
+        walkTyped(Edge.float, node, path, segment, view, keys, &order, &sink)
+      }
+      if typed & Edge.childBit(Edge.uuid) != 0, bytesAreUUID(text) {
+        walkTyped(Edge.uuid, node, path, segment, view, keys, &order, &sink)
+      }
+      if typed & Edge.childBit(Edge.string) != 0 {
+        walkTyped(Edge.string, node, path, segment, view, keys, &order, &sink)
+      }
+    }
+    guard typed & Edge.inline == 0 else { return }
+    collect(entry.terminalStart + entry.endCount, entry.pathCount, view, &order, &sink)
+    collect(
+      entry.terminalStart + entry.endCount + entry.pathCount, entry.restCount, view, &order,
+      &sink)
+  }
+
+  /// Walks on from `node`'s typed child of `kind` (which exists).
+  @inline(__always)
+  private func walkTyped(
+    _ kind: UInt32, _ node: Int32, _ path: UInt64, _ segment: Int, _ view: URLView,
+    _ keys: UnsafePointer<SegmentKey>, _ order: inout Int32, _ sink: inout Sink
+  ) {
+    let childPath = Self.step(path, Edge.hash(kind))
+    let child = child(childPath, of: node, word: 0, kind: kind)
+    if child >= 0 { walk(child, childPath, segment + 1, view, keys, &order, &sink) }
+  }
+
+  @inline(__always)
+  private func collect(
+    _ start: Int32, _ count: Int32, _ view: URLView, _ order: inout Int32, _ sink: inout Sink
+  ) {
+    guard count > 0 else { return }
+    order += 1
+    for position in Int(start)..<Int(start + count) {
+      consider(terminals[position], view, order, &sink)
+    }
+  }
+
+  /// Checks a route's domain and query constraints, then hands it to the sink.
+  @inline(__always)
+  private func consider(
+    _ terminal: Terminal, _ view: URLView, _ order: Int32, _ sink: inout Sink
+  ) {
+    if terminal.flags & Terminal.domainFlag != 0 || terminal.constraints > 0 {
+      let info = routeInfo[Int(terminal.route)]
+      if info.domainCount >= 0 {
+        guard let domain = view.domain,
+          equalsTextIgnoringASCIICase(info.domainStart, info.domainCount, domain.bytes)
+        else { return }
+      }
+      if info.constraintCount > 0 && !acceptsConstraints(info, view) { return }
+    }
+    let candidate = Candidate(
+      route: terminal.route, expansion: Int32(terminal.expansion), specificity: order,
+      priority: terminal.priority, flags: terminal.flags, constraints: terminal.constraints)
+    if sink.all != nil {
+      sink.all!.append(candidate)
+    } else if sink.best.route < 0 || isRankedBefore(candidate, sink.best) {
+      sink.best = candidate
+    }
+  }
+
+  /// Whether every query constraint of the route holds: its key once, with a fitting value.
+  private func acceptsConstraints(_ info: RouteInfo, _ view: URLView) -> Bool {
+    let start = Int(info.constraintStart)
+    for position in start..<start + Int(info.constraintCount) {
+      let constraint = constraints[position]
+      var found: ByteSlice?
+      for item in view.query
+      where equalsText(constraint.keyStart, constraint.keyCount, item.key.bytes) {
+        if found != nil { return false }
+        found = item.value
+      }
+      guard let value = found else { return false }
+      if constraint.literalCount >= 0 {
+        guard equalsText(constraint.literalStart, constraint.literalCount, value.bytes) else {
+          return false
+        }
+      } else if !constraint.type.accepts(value.bytes) {
+        return false
+      }
+    }
+    return true
+  }
+}
+
+/// Byte-wise equality of two memory ranges.
+@inline(__always)
+func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var offset = 0
+  while offset + 8 <= count {
+    let x = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+    let y = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+    if x != y { return false }
+    offset += 8
+  }
+  while offset < count {
+    if a[offset] != b[offset] { return false }
+    offset += 1
+  }
+  return true
+}
