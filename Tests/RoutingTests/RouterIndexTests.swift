@@ -114,7 +114,7 @@ import Testing
     }
     // A scheme made in code with control characters, which setting bit 5 would turn into
     // `0`, `+`, `-` or `.`, matches nothing.
-    for scheme in ["m\u{10}+.-x", "m0\u{0B}.-x", "m0+\u{0D}-x", "m0+.\u{0E}x"] {
+    for scheme in ["m\u{10}+.-x", "m0\u{0B}.-x", "m0+\u{0E}-x", "m0+.\u{0D}x"] {
       let url = RouteURL(scheme: scheme, segments: ["a"])
       #expect(router.match(url) == nil, "\(scheme.debugDescription)")
     }

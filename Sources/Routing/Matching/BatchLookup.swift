@@ -74,11 +74,13 @@ extension RouterIndex {
 
   /// One URL's likely path through one trie, as the prefetch pass follows it.
   struct Probe {
+    /// The URL's segment keys and segments.
     var keys: UnsafePointer<SegmentKey>
     var segments: UnsafePointer<ByteSlice>
     var segmentCount: Int32
     /// The segment the node's children are looked up by; `segmentCount` at the path's end.
     var segment: Int32
+    /// The node reached, and its path hash.
     var node: Int32
     var path: UInt64
   }
@@ -117,11 +119,15 @@ extension RouterIndex {
         guard probe.segment < probe.segmentCount else { continue }
         let key = probe.keys[Int(probe.segment)]
         let literalPath = Self.step(probe.path, key.hash)
-        var next = literalChild(
-          literalPath, of: probe.node, key, probe.segments[Int(probe.segment)].bytes)
+        let edge = entries[Int(probe.node)].edge
+        var next =
+          edge & Edge.literalChildren == 0
+          ? -1
+          : literalChild(
+            literalPath, of: probe.node, key, probe.segments[Int(probe.segment)].bytes)
         var nextPath = literalPath
         if next < 0 {
-          let typed = entries[Int(probe.node)].edge & Edge.childMask
+          let typed = edge & Edge.childMask
           guard typed != 0 else { continue }
           let kind =
             typed & Edge.childBit(Edge.string) != 0
@@ -146,7 +152,8 @@ extension RouterIndex {
   }
 
   /// Prefetches what the next round reads for a probe: where its node's literal and typed
-  /// children are searched, or at the path's end, the terminals and route data of its node.
+  /// children are searched, or at the path's end, the node's terminal list (or the route data
+  /// of its one inline terminal, when that has a domain or query constraints).
   @inline(__always)
   private func aim(_ probe: Probe) {
     let base = entries.baseAddress!
@@ -157,13 +164,18 @@ extension RouterIndex {
         if terminal.flags & Terminal.domainFlag != 0 || terminal.constraints > 0 {
           appshell_prefetch(routeInfo.baseAddress! + Int(terminal.route))
         }
-      } else if entry.endCount + entry.restCount > 0 {
+      } else if entry.endCount > 0 {
         appshell_prefetch(terminals.baseAddress! + Int(entry.terminalStart))
+      } else if entry.restCount > 0 {
+        appshell_prefetch(
+          terminals.baseAddress! + Int(entry.terminalStart + entry.pathCount))
       }
       return
     }
-    let key = probe.keys[Int(probe.segment)]
-    appshell_prefetch(base + home(Self.step(probe.path, key.hash)))
+    if entry.edge & Edge.literalChildren != 0 {
+      let key = probe.keys[Int(probe.segment)]
+      appshell_prefetch(base + home(Self.step(probe.path, key.hash)))
+    }
     let typed = entry.edge & Edge.childMask
     if typed != 0 {
       for kind in [Edge.int, Edge.float, Edge.uuid, Edge.string]

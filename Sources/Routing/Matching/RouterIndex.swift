@@ -53,15 +53,21 @@ final class RouterIndex: @unchecked Sendable {
   /// The kinds of edge, as kept in bits 0-3 of ``Entry/edge``: a literal's length up to 8,
   /// then the other kinds; and the bits that say which typed children a node has.
   enum Edge {
+    /// A literal longer than 8 bytes.
     static let longLiteral: UInt32 = 9
+    /// Typed edges, by the kind of value they take.
     static let int: UInt32 = 10
     static let float: UInt32 = 11
     static let uuid: UInt32 = 12
     static let string: UInt32 = 13
+    /// No edge: a trie's root.
     static let root: UInt32 = 14
+    /// The bits of ``Entry/edge`` that hold the edge kind.
     static let kindMask: UInt32 = 0xF
     /// Set when the entry keeps its node's only terminal (``Entry/inlineTerminal``).
     static let inline: UInt32 = 0x100
+    /// Set when the node has literal children (else a search for one is skipped).
+    static let literalChildren: UInt32 = 0x200
     /// The bits that say which typed children a node has.
     static let childMask: UInt32 = 0xF0
 
@@ -93,8 +99,11 @@ final class RouterIndex: @unchecked Sendable {
   /// A URL segment as the hash table needs it: its hash, and its key word and edge kind as an
   /// ``Entry`` holds them (for a long segment, the word is its 32-bit hash).
   struct SegmentKey {
+    /// The segment's hash, from which its node's path hash is made (``step(_:_:)``).
     var hash: UInt64
+    /// The word an ``Entry`` of this edge holds (for a long segment, its 32-bit hash).
     var word: UInt64
+    /// The edge kind: the length up to 8, else ``Edge/longLiteral``.
     var kind: UInt32
   }
 
@@ -152,6 +161,9 @@ final class RouterIndex: @unchecked Sendable {
 
   /// The path hash of the global trie's root.
   static let globalPath: UInt64 = 0x5EED_0F_A11_0F_C0DE
+  /// What a scheme root's path hash is made from with the scheme's hash: not ``globalPath``,
+  /// or the scheme's trie would share every place with a global literal named like it.
+  static let schemeSeed: UInt64 = 0x5C4E_3E00_D00D_F00D
 
   /// What ranking and filtering need of a route, without touching its pattern.
   struct RouteInfo: Sendable {
@@ -177,10 +189,14 @@ final class RouterIndex: @unchecked Sendable {
   /// A scheme's root: the scheme as a range of ``text`` (lowercase) and, up to 8 bytes, as a
   /// word; the root entry and the root's path hash.
   struct SchemeRoot: Sendable {
+    /// The scheme as a range of ``text``.
     var start: Int32
     var count: Int32
+    /// The root entry.
     var root: Int32
+    /// The root's path hash.
     var path: UInt64
+    /// The scheme as a word when it has up to 8 bytes (else 0).
     var word: UInt64
   }
 
@@ -199,12 +215,17 @@ final class RouterIndex: @unchecked Sendable {
   }
 
   // Immutable after `init`, held in raw buffers so a lookup does no reference counting.
+  /// The hash table of trie nodes.
   let entries: UnsafeMutableBufferPointer<Entry>
+  /// The terminal lists of the nodes that do not keep their one terminal inline.
   let terminals: UnsafeMutableBufferPointer<Terminal>
   /// Every long literal, domain, query key and scheme, back to back.
   let text: UnsafeMutableBufferPointer<UInt8>
+  /// What ranking and filtering need of each route, by route index.
   let routeInfo: UnsafeMutableBufferPointer<RouteInfo>
+  /// The routes' query constraints (``RouteInfo/constraintStart``).
   let constraints: UnsafeMutableBufferPointer<Constraint>
+  /// The scheme tries' roots.
   let schemes: UnsafeMutableBufferPointer<SchemeRoot>
   /// The root of the global trie (patterns without a scheme).
   let globalRoot: Int32
@@ -310,7 +331,7 @@ final class RouterIndex: @unchecked Sendable {
       if entry.pointee.parent == parent
         && UInt32(truncatingIfNeeded: entry.pointee.word) == UInt32(truncatingIfNeeded: key.word)
         && entry.pointee.edge & Edge.kindMask == Edge.longLiteral
-        && longText(entry.pointee.word).elementsEqual(bytes)
+        && equalsLongText(entry.pointee.word, bytes)
       {
         return Int32(truncatingIfNeeded: position)
       }
@@ -320,14 +341,19 @@ final class RouterIndex: @unchecked Sendable {
     }
   }
 
-  /// The text of a long literal edge from its entry's word: a 4-byte length, then the bytes.
-  func longText(_ word: UInt64) -> UnsafeBufferPointer<UInt8> {
+  /// Whether `bytes` are the text of the long literal edge whose entry's word is `word` (kept
+  /// in ``text`` as a little-endian 4-byte length, then the bytes).
+  @inline(__always)
+  func equalsLongText(_ word: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = Int(word >> 32)
-    let count = UnsafeRawPointer(text.baseAddress! + start).loadUnaligned(as: UInt32.self)
-    return UnsafeBufferPointer(start: text.baseAddress! + start + 4, count: Int(count))
+    let count = UInt32(
+      littleEndian: UnsafeRawPointer(text.baseAddress! + start).loadUnaligned(as: UInt32.self))
+    return Int(count) == bytes.count
+      && memoryEqual(text.baseAddress! + start + 4, bytes.baseAddress!, bytes.count)
   }
 
-  /// The child of `node` along the edge of `segment` (-1: none).
+  /// The literal child of `node` for a segment's `bytes` and `key`, whose path hash is `path`
+  /// (-1: none).
   @inline(__always)
   func literalChild(
     _ path: UInt64, of node: Int32, _ key: SegmentKey, _ bytes: UnsafeBufferPointer<UInt8>

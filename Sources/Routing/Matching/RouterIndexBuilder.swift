@@ -57,9 +57,13 @@ extension RouterIndex {
       var float: Int32 = -1
       var uuid: Int32 = -1
       var string: Int32 = -1
-      /// First and last entry of the lists (0 exact end, 1 `<path:>`, 2 `*`), -1 when empty.
+      /// Whether the node has literal children.
+      var hasLiterals = false
+      /// The routes that end here.
       var ends = List()
+      /// The routes whose `<path:>` starts here.
       var paths = List()
+      /// The routes whose `*` starts here.
       var rests = List()
 
       /// List number `list`.
@@ -73,13 +77,15 @@ extension RouterIndex {
           }
         }
       }
-      /// The edge from the parent (-1 for a root): its kind, word and hash.
+      /// The parent node (-1 for a root).
       var parent: Int32 = -1
+      /// The edge from the parent: its kind, its word and its hash.
       var kind: UInt32 = Edge.root
       var word: UInt64 = 0
       var hash: UInt64 = 0
-      /// A literal edge's bytes, as a range of `literalText`.
+      /// Where a literal edge's bytes start in `literalText`.
       var textStart: Int32 = 0
+      /// How many bytes a literal edge has.
       var textCount: Int32 = 0
     }
 
@@ -96,11 +102,17 @@ extension RouterIndex {
       var child: Int32 = -1
     }
 
+    /// The routes being indexed.
     let routes: [Router.Route]
+    /// The tables being filled.
     var index = Tables()
+    /// The trie, in creation order (a parent before its children).
     var nodes: [Node] = []
+    /// The literal children, by parent and bytes; half empty at most.
     var slots: [Slot] = []
+    /// How many slots are used.
     var literalCount = 0
+    /// Every literal edge's bytes, back to back.
     var literalText: [UInt8] = []
     /// Terminals in insertion order, each with the next one of its list.
     var entries: [(terminal: Terminal, next: Int32)] = []
@@ -120,6 +132,7 @@ extension RouterIndex {
       nodes.append(Node())
     }
 
+    /// The root node of a scheme's trie, made when missing.
     mutating func root(forScheme scheme: String) -> Int32 {
       // Schemes are lowercase ASCII, so Swift string equality is byte equality here.
       if let root = roots[scheme] { return root }
@@ -130,7 +143,7 @@ extension RouterIndex {
       nodes.append(Node())
       let path = bytes.withUnsafeMutableBufferPointer {
         RouterIndex.step(
-          RouterIndex.globalPath, RouterIndex.segmentKey(UnsafeBufferPointer($0)).hash)
+          RouterIndex.schemeSeed, RouterIndex.segmentKey(UnsafeBufferPointer($0)).hash)
       }
       let word = bytes.count <= 8 ? bytes.withUnsafeBufferPointer { RouterIndex.word($0) } : 0
       index.schemes.append(
@@ -139,6 +152,7 @@ extension RouterIndex {
       return root
     }
 
+    /// Records what ranking and filtering need of a route: its domain and query constraints.
     mutating func addRoute(_ pattern: RoutePattern, priority: Int) {
       var domainStart: Int32 = 0
       var domainCount: Int32 = -1
@@ -279,6 +293,7 @@ extension RouterIndex {
       node.textCount = Int32(bytes.count)
       literalText.append(contentsOf: bytes)
       nodes.append(node)
+      nodes[Int(parent)].hasLiterals = true
       slots[position] = Slot(hash: hash, parent: parent, child: child)
       literalCount += 1
       if literalCount * 2 > slots.count { grow() }
@@ -359,6 +374,7 @@ extension RouterIndex {
         if node.float >= 0 { entry.edge |= Edge.childBit(Edge.float) }
         if node.uuid >= 0 { entry.edge |= Edge.childBit(Edge.uuid) }
         if node.string >= 0 { entry.edge |= Edge.childBit(Edge.string) }
+        if node.hasLiterals { entry.edge |= Edge.literalChildren }
         let counts = (count(node.ends), count(node.paths), count(node.rests))
         if counts == (1, 0, 0) {
           entry.setInline(entries[Int(node.ends.first)].terminal)

@@ -86,6 +86,7 @@ extension RouterIndex {
     }
   }
 
+  /// Walks a prepared view through its scheme's trie, then the global one.
   @inline(__always)
   private func walkAll(_ view: URLView, _ keys: UnsafePointer<SegmentKey>, _ sink: inout Sink) {
     if view.schemePosition >= 0 {
@@ -133,10 +134,12 @@ extension RouterIndex {
     }
     let text = segments[segment].bytes
     let key = keys[segment]
-    let literalPath = Self.step(path, key.hash)
-    let literal = literalChild(literalPath, of: node, key, text)
-    if literal >= 0 { walk(literal, literalPath, segment + 1, view, keys, &order, &sink) }
     let typed = entry.edge
+    if typed & Edge.literalChildren != 0 {
+      let literalPath = Self.step(path, key.hash)
+      let literal = literalChild(literalPath, of: node, key, text)
+      if literal >= 0 { walk(literal, literalPath, segment + 1, view, keys, &order, &sink) }
+    }
     if typed & Edge.childMask != 0 {
       if typed & Edge.childBit(Edge.int) != 0, bytesAreInt(text) {
         walkTyped(Edge.int, node, path, segment, view, keys, &order, &sink)
@@ -169,6 +172,7 @@ extension RouterIndex {
     if child >= 0 { walk(child, childPath, segment + 1, view, keys, &order, &sink) }
   }
 
+  /// Considers each terminal of a list, all with one specificity order.
   @inline(__always)
   private func collect(
     _ start: Int32, _ count: Int32, _ view: URLView, _ order: inout Int32, _ sink: inout Sink
