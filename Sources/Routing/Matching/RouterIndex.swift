@@ -209,9 +209,8 @@ final class RouterIndex: @unchecked Sendable {
     var constraints: [Constraint] = []
     var schemes: [SchemeRoot] = []
     var globalRoot: Int32 = 0
-    /// How far entries were placed from their homes, in places: the sum and the longest.
-    var totalDistance = 0
-    var longestDistance = 0
+    /// How far entries were placed from their homes, in places: the mean and the longest.
+    var placement: (mean: Double, longest: Int) = (0, 0)
   }
 
   // Immutable after `init`, held in raw buffers so a lookup does no reference counting.
@@ -249,8 +248,7 @@ final class RouterIndex: @unchecked Sendable {
     constraints = copy(tables.constraints)
     schemes = copy(tables.schemes)
     globalRoot = tables.globalRoot
-    let nodes = tables.entries.count { $0.parent != -1 }
-    placement = (Double(tables.totalDistance) / Double(max(1, nodes)), tables.longestDistance)
+    placement = tables.placement
     prefetches =
       Self.byteCount(entries, terminals, text, routeInfo, constraints) >= Self.prefetchThreshold
   }

@@ -348,6 +348,7 @@ extension RouterIndex {
       index.entries = Array(repeating: Entry(), count: capacity)
       var places = [Int32](repeating: -1, count: nodes.count)
       var paths = [UInt64](repeating: 0, count: nodes.count)
+      var totalDistance = 0
       var rootNumber: UInt64 = 0
       index.terminals.reserveCapacity(entries.count)
       for position in nodes.indices {
@@ -394,11 +395,12 @@ extension RouterIndex {
           place = place + 1 == capacity ? 0 : place + 1
           distance += 1
         }
-        index.totalDistance += distance
-        index.longestDistance = max(index.longestDistance, distance)
+        totalDistance += distance
+        index.placement.longest = max(index.placement.longest, distance)
         index.entries[place] = entry
         places[position] = Int32(place)
       }
+      index.placement.mean = Double(totalDistance) / Double(nodes.count)
       index.globalRoot = places[0]
       for scheme in index.schemes.indices {
         index.schemes[scheme].root = places[Int(index.schemes[scheme].root)]
