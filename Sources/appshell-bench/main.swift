@@ -42,7 +42,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
 {
   let (bytesPerRoute, routes) = memoryPerRoute(of: Workload(routes: size, urls: 0, seed: 7))
   let compile = bestTime(rounds: 5) { consume(try! Router(routes)) }
-  print("profile: \(size) routes: compile \(compile / 1e6) ms, \(bytesPerRoute) bytes/route")
+  let placement = try! Router(routes).indexPlacement
+  print(
+    "profile: \(size) routes: compile \(compile / 1e6) ms, \(bytesPerRoute) bytes/route, entries \(placement.mean) places from home on average, at most \(placement.longest)"
+  )
   exit(0)
 }
 

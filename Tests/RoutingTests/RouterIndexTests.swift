@@ -119,4 +119,39 @@ import Testing
       #expect(router.match(url) == nil, "\(scheme.debugDescription)")
     }
   }
+
+  /// A walk skips subtrees that cannot outrank the best route found so far; a route found
+  /// later, less specific, must still win when its priority, scheme or domain ranks it first.
+  @Test func laterRoutesThatOutrankTheBestStillWin() throws {
+    let router = try Router(
+      [
+        ("myapp://a/b", 0), ("/a/:x", 1),  // a global route with a higher priority
+        ("myapp://c/<int:n>", 0), ("myapp://c/:s", 1),  // a string beside an int
+        ("https://m.example.com/d/:s", 0), ("https://d/e", 0),  // with a domain, or not
+        ("myapp://f/<int:n>", 0), ("myapp://f/:s", 0),  // equal: the more specific
+        ("myapp://g/*", 2), ("myapp://g/h/i", 1),  // a wildcard below a literal
+      ].map { Router.Route(pattern: try RoutePattern($0.0), priority: $0.1) })
+    let decided = try expectDecisions(
+      router,
+      [
+        "myapp://a/b", "myapp://c/5", "https://m.example.com/d/e", "https://x.com/d/e",
+        "myapp://f/5", "myapp://f/x", "myapp://g/h/i", "myapp://g/h",
+      ])
+    #expect(decided == [1, 3, 4, 5, 6, 7, 8, 8])
+  }
+
+  /// Priorities beyond the ranks a subtree's bound tells apart are never skipped.
+  @Test func priorityRanksBeyondTheBoundsStillRank() throws {
+    let many = Int(RouterIndex.Edge.maxBoundPriority) + 10
+    var routes = try (0..<many).map {
+      Router.Route(pattern: try RoutePattern("myapp://p/r\($0)"), priority: $0)
+    }
+    routes.append(Router.Route(pattern: try RoutePattern("myapp://q/<int:n>"), priority: many - 5))
+    routes.append(Router.Route(pattern: try RoutePattern("myapp://q/:s"), priority: many - 3))
+    routes.append(Router.Route(pattern: try RoutePattern("myapp://r/<int:n>"), priority: many - 3))
+    routes.append(Router.Route(pattern: try RoutePattern("myapp://r/:s"), priority: many - 5))
+    let router = try Router(routes)
+    let decided = try expectDecisions(router, ["myapp://q/5", "myapp://r/5", "myapp://p/r7"])
+    #expect(decided == [many + 1, many + 2, 7])
+  }
 }

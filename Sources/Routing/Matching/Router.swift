@@ -179,7 +179,7 @@ public struct Router: Sendable {
   public var indexByteCount: Int { index.byteCount }
 
   /// How far the index's entries sit past where their searches start (mean and longest).
-  var indexPlacement: (mean: Double, longest: Int) { index.placement }
+  package var indexPlacement: (mean: Double, longest: Int) { index.placement }
 
   /// The best match read in place: `.some(nil)` when no route matches, nil when the URL needs
   /// the full reader (``RouteURL``) to decide.

@@ -19,7 +19,8 @@ final class RouterIndex: @unchecked Sendable {
     /// The parent entry (-1: an empty place; -2: a root).
     var parent: Int32 = -1
     /// The edge kind (``Edge``) in bits 0-3; the typed children there are in bits 4-7;
-    /// ``Edge/inline`` when the node's one terminal is kept in the entry.
+    /// ``Edge/inline`` when the node's one terminal is kept in the entry; the flags
+    /// ``Edge/literalChildren`` and ``Edge/branches``; the subtree's bound in bits 16-31.
     var edge: UInt32 = 0
     /// The node's terminals: the one route that ends here, when that is all (``Edge/inline``);
     /// otherwise where its lists start in ``terminals`` and how long each is.
@@ -70,6 +71,32 @@ final class RouterIndex: @unchecked Sendable {
     static let literalChildren: UInt32 = 0x200
     /// The bits that say which typed children a node has.
     static let childMask: UInt32 = 0xF0
+    /// Set when a walk has more to try at the node than its literal child: typed children, or
+    /// routes whose `<path:>` or `*` starts there.
+    static let branches: UInt32 = 0x400
+    /// Where the subtree's bound starts in ``Entry/edge``: the highest
+    /// ``rankKey(priority:flags:)`` of the routes at or below the node, in the top 16 bits.
+    static let boundShift: UInt32 = 16
+    /// The bound of a subtree that may hold any route (priorities too many to count).
+    static let unbounded: UInt32 = 0xFFFF
+
+    /// The bound of the subtree below an entry with this edge.
+    @inline(__always) static func bound(_ edge: UInt32) -> Int32 {
+      Int32(truncatingIfNeeded: edge >> boundShift)
+    }
+
+    /// What rules 1 to 3 of ROUTING.md section 4 rank a route by, as one number: its priority
+    /// rank, then scheme-specific, then with a domain (higher wins). A route can outrank one
+    /// found before it in a walk only with a higher key, since a later one is less specific.
+    @inline(__always) static func rankKey(priority: Int32, flags: UInt8) -> Int32 {
+      let flagRank =
+        (flags & Terminal.schemeFlag) << 1 | (flags & Terminal.domainFlag) >> 1
+      return min(priority, maxBoundPriority) << 2 | Int32(flagRank)
+    }
+
+    /// The highest priority rank a bound tells apart; a subtree with a higher one is
+    /// ``unbounded``.
+    static let maxBoundPriority: Int32 = 0x3FFE
 
     /// The bit of ``Entry/edge`` that says a node has a typed child of `kind`.
     @inline(__always) static func childBit(_ kind: UInt32) -> UInt32 { 1 << (kind - 6) }
@@ -151,12 +178,11 @@ final class RouterIndex: @unchecked Sendable {
   }
 
   /// The hash of a node's path from the hash of its parent's and of the edge between them.
+  /// One multiplication mixes enough: ``home(_:)`` reads the product's top bits, which every
+  /// bit of `path ^ edge` moves.
   @inline(__always)
   static func step(_ path: UInt64, _ edge: UInt64) -> UInt64 {
-    var mixed = (path ^ edge) &* 0xBF58_476D_1CE4_E5B9
-    mixed ^= mixed >> 31
-    mixed &*= 0x94D0_49BB_1331_11EB
-    return mixed ^ mixed >> 29
+    (path ^ edge) &* 0xBF58_476D_1CE4_E5B9
   }
 
   /// The path hash of the global trie's root.

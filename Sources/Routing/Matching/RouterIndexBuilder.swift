@@ -351,6 +351,7 @@ extension RouterIndex {
       var totalDistance = 0
       var rootNumber: UInt64 = 0
       index.terminals.reserveCapacity(entries.count)
+      let bounds = subtreeBounds()
       for position in nodes.indices {
         let node = nodes[position]
         var entry = Entry()
@@ -377,6 +378,10 @@ extension RouterIndex {
         if node.string >= 0 { entry.edge |= Edge.childBit(Edge.string) }
         if node.hasLiterals { entry.edge |= Edge.literalChildren }
         let counts = (count(node.ends), count(node.paths), count(node.rests))
+        if entry.edge & Edge.childMask != 0 || counts.1 + counts.2 > 0 {
+          entry.edge |= Edge.branches
+        }
+        entry.edge |= bounds[position] << Edge.boundShift
         if counts == (1, 0, 0) {
           entry.setInline(entries[Int(node.ends.first)].terminal)
         } else {
@@ -407,6 +412,34 @@ extension RouterIndex {
       }
       index.text.append(0)  // never empty, so a base address always exists
       return index
+    }
+
+    /// Each node's bound (``Edge/bound(_:)``): the highest rank key of the terminals at or
+    /// below it. Children come after their parents, so one pass from the end carries each
+    /// node's bound up to its parent.
+    private func subtreeBounds() -> [UInt32] {
+      var bounds = [UInt32](repeating: 0, count: nodes.count)
+      for position in nodes.indices.reversed() {
+        let node = nodes[position]
+        var bound = bounds[position]
+        for list in 0..<3 {
+          var next = node[list: list].first
+          while next >= 0 {
+            let terminal = entries[Int(next)].terminal
+            bound = max(
+              bound,
+              terminal.priority > Edge.maxBoundPriority
+                ? Edge.unbounded
+                : UInt32(Edge.rankKey(priority: terminal.priority, flags: terminal.flags)))
+            next = entries[Int(next)].next
+          }
+        }
+        bounds[position] = bound
+        if node.parent >= 0 {
+          bounds[Int(node.parent)] = max(bounds[Int(node.parent)], bound)
+        }
+      }
+      return bounds
     }
 
     /// The path hash of the scheme root that is node `node`.

@@ -18,6 +18,9 @@ extension RouterIndex {
   /// Where a walk puts what it finds: the best so far, and every candidate when `all` is set.
   struct Sink {
     var best = Candidate()
+    /// The best candidate's ``Edge/rankKey(priority:flags:)`` (-1: none yet, or collecting
+    /// all): subtrees whose bound is no higher hold nothing better and are skipped.
+    var bestKey: Int32 = -1
     var all: [Candidate]?
   }
 
@@ -113,52 +116,69 @@ extension RouterIndex {
   }
 
   /// Depth-first walk that visits children from the most to the least specific kind, so the
-  /// order in which terminal lists are reached is the specificity order of rule 4.
+  /// order in which terminal lists are reached is the specificity order of rule 4. A chain of
+  /// nodes with nothing but a literal child to try is followed in a loop; a subtree whose
+  /// routes cannot outrank the best found so far (``Edge/bound(_:)``) is skipped.
   private func walk(
-    _ node: Int32, _ path: UInt64, _ segment: Int, _ view: URLView,
+    _ start: Int32, _ startPath: UInt64, _ startSegment: Int, _ view: URLView,
     _ keys: UnsafePointer<SegmentKey>, _ order: inout Int32, _ sink: inout Sink
   ) {
-    let entry = entries[Int(node)]
+    let base = entries.baseAddress!
     let segments = view.segments
-    if segment == segments.count {
-      if entry.edge & Edge.inline != 0 {
-        order += 1
-        consider(entry.inlineTerminal, view, order, &sink)
+    var node = start
+    var path = startPath
+    var segment = startSegment
+    while true {
+      let entry = base + Int(node)
+      let edge = entry.pointee.edge
+      if Edge.bound(edge) <= sink.bestKey { return }
+      if segment == segments.count {
+        if edge & Edge.inline != 0 {
+          order += 1
+          consider(entry.pointee.inlineTerminal, view, order, &sink)
+          return
+        }
+        let lists = entry.pointee.lists
+        collect(lists.0, lists.1, view, &order, &sink)
+        collect(lists.0 + lists.1 + lists.2, lists.3, view, &order, &sink)
         return
       }
-      collect(entry.terminalStart, entry.endCount, view, &order, &sink)
-      collect(
-        entry.terminalStart + entry.endCount + entry.pathCount, entry.restCount, view, &order,
-        &sink)
+      if edge & Edge.literalChildren != 0 {
+        let key = keys[segment]
+        let literalPath = Self.step(path, key.hash)
+        let literal = literalChild(literalPath, of: node, key, segments[segment].bytes)
+        if literal >= 0 {
+          if edge & Edge.branches == 0 {
+            node = literal
+            path = literalPath
+            segment += 1
+            continue
+          }
+          walk(literal, literalPath, segment + 1, view, keys, &order, &sink)
+        }
+      }
+      guard edge & Edge.branches != 0 else { return }
+      if edge & Edge.childMask != 0 {
+        let text = segments[segment].bytes
+        if edge & Edge.childBit(Edge.int) != 0, bytesAreInt(text) {
+          walkTyped(Edge.int, node, path, segment, view, keys, &order, &sink)
+        }
+        if edge & Edge.childBit(Edge.float) != 0, bytesAreFloat(text) {
+          walkTyped(Edge.float, node, path, segment, view, keys, &order, &sink)
+        }
+        if edge & Edge.childBit(Edge.uuid) != 0, bytesAreUUID(text) {
+          walkTyped(Edge.uuid, node, path, segment, view, keys, &order, &sink)
+        }
+        if edge & Edge.childBit(Edge.string) != 0 {
+          walkTyped(Edge.string, node, path, segment, view, keys, &order, &sink)
+        }
+      }
+      guard edge & Edge.inline == 0 else { return }
+      let lists = entry.pointee.lists
+      collect(lists.0 + lists.1, lists.2, view, &order, &sink)
+      collect(lists.0 + lists.1 + lists.2, lists.3, view, &order, &sink)
       return
     }
-    let text = segments[segment].bytes
-    let key = keys[segment]
-    let typed = entry.edge
-    if typed & Edge.literalChildren != 0 {
-      let literalPath = Self.step(path, key.hash)
-      let literal = literalChild(literalPath, of: node, key, text)
-      if literal >= 0 { walk(literal, literalPath, segment + 1, view, keys, &order, &sink) }
-    }
-    if typed & Edge.childMask != 0 {
-      if typed & Edge.childBit(Edge.int) != 0, bytesAreInt(text) {
-        walkTyped(Edge.int, node, path, segment, view, keys, &order, &sink)
-      }
-      if typed & Edge.childBit(Edge.float) != 0, bytesAreFloat(text) {
-        walkTyped(Edge.float, node, path, segment, view, keys, &order, &sink)
-      }
-      if typed & Edge.childBit(Edge.uuid) != 0, bytesAreUUID(text) {
-        walkTyped(Edge.uuid, node, path, segment, view, keys, &order, &sink)
-      }
-      if typed & Edge.childBit(Edge.string) != 0 {
-        walkTyped(Edge.string, node, path, segment, view, keys, &order, &sink)
-      }
-    }
-    guard typed & Edge.inline == 0 else { return }
-    collect(entry.terminalStart + entry.endCount, entry.pathCount, view, &order, &sink)
-    collect(
-      entry.terminalStart + entry.endCount + entry.pathCount, entry.restCount, view, &order,
-      &sink)
   }
 
   /// Walks on from `node`'s typed child of `kind` (which exists).
@@ -205,6 +225,7 @@ extension RouterIndex {
       sink.all!.append(candidate)
     } else if sink.best.route < 0 || isRankedBefore(candidate, sink.best) {
       sink.best = candidate
+      sink.bestKey = Edge.rankKey(priority: candidate.priority, flags: candidate.flags)
     }
   }
 
