@@ -118,6 +118,8 @@ extension RouterIndex {
     var entries: [(terminal: Terminal, next: Int32)] = []
     /// Scheme -> root node; the global root is node 0.
     var roots: [String: Int32] = [:]
+    /// The scheme found last and its root.
+    var lastRoot: (scheme: String, root: Int32)?
 
     init(routes: [Router.Route]) {
       self.routes = routes
@@ -134,8 +136,13 @@ extension RouterIndex {
 
     /// The root node of a scheme's trie, made when missing.
     mutating func root(forScheme scheme: String) -> Int32 {
-      // Schemes are lowercase ASCII, so Swift string equality is byte equality here.
-      if let root = roots[scheme] { return root }
+      // Schemes are lowercase ASCII, so Swift string equality is byte equality here. Tables
+      // list a scheme's routes together, so the last one found is tried before hashing.
+      if let last = lastRoot, last.scheme == scheme { return last.root }
+      if let root = roots[scheme] {
+        lastRoot = (scheme, root)
+        return root
+      }
       var bytes = Array(scheme.utf8)
       let start = Int32(index.text.count)
       index.text += bytes
@@ -270,7 +277,7 @@ extension RouterIndex {
       let key = RouterIndex.segmentKey(bytes)
       let hash = RouterIndex.step(UInt64(UInt32(bitPattern: parent)), key.hash)
       let mask = slots.count - 1
-      var position = Int(truncatingIfNeeded: hash) & mask
+      var position = Self.slot(hash) & mask
       while slots[position].parent >= 0 {
         let slot = slots[position]
         if slot.hash == hash && slot.parent == parent {
@@ -300,13 +307,17 @@ extension RouterIndex {
       return child
     }
 
+    /// Where the search for a literal child with this hash starts, before masking: the hash's
+    /// top half, which a path step mixes best.
+    private static func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 32) }
+
     /// Doubles the hash table (every slot keeps its hash, so nothing is hashed again).
     private mutating func grow() {
       let old = slots
       let capacity = old.count * 2
       slots = Array(repeating: Slot(), count: capacity)
       for slot in old where slot.parent >= 0 {
-        var position = Int(truncatingIfNeeded: slot.hash) & (capacity - 1)
+        var position = Self.slot(slot.hash) & (capacity - 1)
         while slots[position].parent >= 0 { position = (position + 1) & (capacity - 1) }
         slots[position] = slot
       }
