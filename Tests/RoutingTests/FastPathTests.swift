@@ -70,7 +70,9 @@ import Testing
   /// its parts must be exactly the full reader's. URLs are drawn from the bytes that matter
   /// (separators, escapes, `+`, `#`) at every offset and length.
   @Test func theInPlaceReaderSplitsAsTheFullReaderDoes() throws {
-    let alphabet = Array("ab/?&=%+#2F.:".utf8)
+    // Non-ASCII bytes (é) and scheme bytes too; lengths vary, so every byte of interest falls
+    // in a whole word and in the last, partial one.
+    let alphabet = Array("ab/?&=%+#2F.:Z-é".utf8)
     var state: UInt64 = 0x5EED
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -78,21 +80,33 @@ import Testing
     }
     var compared = 0
     for _ in 0..<20_000 {
-      let prefix = Array(["myapp://h/", "/", "x:", ""][next(4)].utf8)
+      let prefixes = ["myapp://h/", "/", "x:", "", "Sch+1.-://h.example.com/", "1x:"]
+      let prefix = Array(prefixes[next(prefixes.count)].utf8)
       let bytes = prefix + (0..<next(40)).map { _ in alphabet[next(alphabet.count)] }
       let view = bytes.withUnsafeBufferPointer { buffer in
         URLScanner.scan(buffer) { view in
           (
-            view.segments.map(\.string),
-            view.query.map { [$0.key.string, $0.value.string] }
+            view.scheme?.string, view.segments.map(\.string),
+            view.query.map { [$0.key.string, $0.value.string] },
+            // The keys made while reading are the keys of the segments read.
+            view.segments.indices.allSatisfy { position in
+              let made = view.keys![position]
+              let key = RouterIndex.segmentKey(view.segments[position].bytes)
+              return made.hash == key.hash && made.word == key.word && made.kind == key.kind
+            }
           )
         }
       }
-      guard let (segments, query) = view else { continue }
       let text = String(decoding: bytes, as: UTF8.self)
+      let beforeFragment = bytes.prefix { $0 != UInt8(ascii: "#") }
+      guard let (scheme, segments, query, keysAgree) = view else { continue }
+      // Only ASCII is read in place.
+      #expect(beforeFragment.allSatisfy { $0 < 0x80 }, "\(text)")
       let full = try RouteURL(bytes: bytes)
+      #expect(scheme?.lowercased() == full.scheme?.lowercased(), "\(text)")
       #expect(segments == full.segments, "\(text)")
       #expect(query == full.query.map { [$0.key, $0.value] }, "\(text)")
+      #expect(keysAgree, "\(text)")
       compared += 1
     }
     #expect(compared > 5_000)

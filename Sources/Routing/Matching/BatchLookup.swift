@@ -50,12 +50,10 @@ extension RouterIndex {
         for member in 0..<group {
           let scratch = UnsafeMutableRawBufferPointer(
             start: base + member * Self.memberBytes, count: URLScanner.scratchBytes)
-          var view = URLScanner.scan(url(first + member), scratch: scratch)
-          if view != nil {
-            let keys = (scratch.baseAddress! + URLScanner.scratchBytes).bindMemory(
-              to: SegmentKey.self, capacity: URLScanner.maxSegments)
-            prepare(&view!, keys)
-          }
+          let keys = (scratch.baseAddress! + URLScanner.scratchBytes).bindMemory(
+            to: SegmentKey.self, capacity: URLScanner.maxSegments)
+          var view = URLScanner.scan(url(first + member), scratch: scratch, keys: keys)
+          if view != nil { prepare(&view!, keys) }
           (views + member).initialize(to: view)
         }
         if prefetches {

@@ -28,11 +28,7 @@ extension RouterIndex {
   /// full reader.
   @inline(__always)
   func decide(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-    withUnsafeTemporaryAllocation(
-      byteCount: URLScanner.scratchBytes,
-      alignment: MemoryLayout<ByteSlice>.alignment
-    ) { scratch -> Int32? in
-      guard let view = URLScanner.scan(bytes, scratch: scratch) else { return nil }
+    URLScanner.scan(bytes) { view -> Int32 in
       var sink = Sink()
       walkAll(view, &sink)
       return sink.best.route
@@ -40,11 +36,18 @@ extension RouterIndex {
   }
 
   /// Walks the URL's scheme trie, then the global one; fetches the entries of both literal
-  /// paths first when the index is big.
+  /// paths first when the index is big (a batch has done both already).
   @inline(__always)
   func walkAll(_ view: URLView, _ sink: inout Sink) {
-    if let keys = view.keys {
+    if view.schemePosition != -2, let keys = view.keys {
       walkAll(view, keys, &sink)
+      return
+    }
+    if let keys = view.keys {
+      var prepared = view
+      prepared.schemePosition = view.scheme.map { schemePosition($0.bytes) } ?? -1
+      if prefetches { prefetchPaths(prepared) }
+      walkAll(prepared, keys, &sink)
       return
     }
     var prepared = view
@@ -56,13 +59,16 @@ extension RouterIndex {
     }
   }
 
-  /// Fills in a view's segment keys (room for one per segment at `keys`) and its scheme.
+  /// Fills in a view's segment keys (room for one per segment at `keys`), unless the reader
+  /// has made them, and its scheme.
   @inline(__always)
   func prepare(_ view: inout URLView, _ keys: UnsafeMutablePointer<SegmentKey>) {
-    for position in view.segments.indices {
-      keys[position] = Self.segmentKey(view.segments[position].bytes)
+    if view.keys == nil {
+      for position in view.segments.indices {
+        keys[position] = Self.segmentKey(view.segments[position].bytes)
+      }
+      view.keys = UnsafePointer(keys)
     }
-    view.keys = UnsafePointer(keys)
     view.schemePosition = view.scheme.map { schemePosition($0.bytes) } ?? -1
   }
 

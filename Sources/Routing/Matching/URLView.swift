@@ -13,8 +13,9 @@ struct URLView {
   /// The segments' keys in the index, one per segment, once prepared
   /// (``RouterIndex/prepare(_:_:)``).
   var keys: UnsafePointer<RouterIndex.SegmentKey>? = nil
-  /// The scheme's place in the index's scheme list once prepared (-1: none there).
-  var schemePosition: Int32 = -1
+  /// The scheme's place in the index's scheme list once prepared (-1: none there; -2: not
+  /// looked up yet).
+  var schemePosition: Int32 = -2
 }
 
 /// A range of bytes somewhere in memory.
@@ -69,22 +70,29 @@ enum URLScanner {
     maxSegments * MemoryLayout<ByteSlice>.stride + maxQueryItems
     * MemoryLayout<QueryPiece>.stride + maxBytes
 
-  /// Calls `body` with the view of `input`, or returns nil when the fast path does not apply.
+  /// Calls `body` with the view of `input`, its segment keys made, or returns nil when the
+  /// fast path does not apply.
   @inline(__always)
   static func scan<R>(_ input: UnsafeBufferPointer<UInt8>, _ body: (URLView) -> R) -> R? {
     withUnsafeTemporaryAllocation(
       byteCount: scratchBytes, alignment: MemoryLayout<ByteSlice>.alignment
     ) { raw in
-      scan(input, scratch: raw).map(body)
+      withUnsafeTemporaryAllocation(of: RouterIndex.SegmentKey.self, capacity: maxSegments) {
+        keys in
+        scan(input, scratch: raw, keys: keys.baseAddress!).map(body)
+      }
     }
   }
 
   /// The view of `input`, with its parts in `scratch` (``scratchBytes`` bytes, aligned for
-  /// ``ByteSlice``); nil when the fast path does not apply.
+  /// ``ByteSlice``) and, when `keys` is given (room for ``maxSegments``), its segments' keys
+  /// there, made while each segment's bytes are at hand; nil when the fast path does not
+  /// apply.
   @inline(__always)
-  static func scan(_ input: UnsafeBufferPointer<UInt8>, scratch raw: UnsafeMutableRawBufferPointer)
-    -> URLView?
-  {
+  static func scan(
+    _ input: UnsafeBufferPointer<UInt8>, scratch raw: UnsafeMutableRawBufferPointer,
+    keys: UnsafeMutablePointer<RouterIndex.SegmentKey>? = nil
+  ) -> URLView? {
     guard let base = input.baseAddress, !input.isEmpty, input.count <= maxBytes else {
       return nil
     }
@@ -101,56 +109,57 @@ enum URLScanner {
       start: (raw.baseAddress! + segmentBytes + queryBytes).bindMemory(
         to: UInt8.self, capacity: input.count),
       count: input.count)
-    return scan(base, input.count, scratch, segments, query)
+    return scan(base, input.count, scratch, segments, keys, query)
   }
 
   @inline(__always)
   private static func scan(
     _ base: UnsafePointer<UInt8>, _ count: Int, _ scratch: UnsafeMutableBufferPointer<UInt8>,
     _ segments: UnsafeMutableBufferPointer<ByteSlice>,
+    _ keys: UnsafeMutablePointer<RouterIndex.SegmentKey>?,
     _ query: UnsafeMutableBufferPointer<QueryPiece>
   ) -> URLView? {
-    // The fragment is dropped; the rest must be ASCII here. Eight bytes at a time.
-    let end = fragmentStart(base, count)
-    guard end >= 0 else { return nil }
-    var cursor = 0
+    // One pass from the start: the fragment (from the first `#`) is dropped where it is met,
+    // and a byte that is not ASCII before it sends the URL to the full reader.
+    var end = count
     var index = 0
     var scheme: ByteSlice?
-    if end > 0, base[0].isASCIILetter {
+    if base[0] & 0xDF &- 0x41 < 26 {  // a letter
       var schemeEnd = 1
-      while schemeEnd < end {
-        let byte = base[schemeEnd]
-        guard
-          byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E
-        else { break }
-        schemeEnd += 1
-      }
-      if schemeEnd < end, base[schemeEnd] == 0x3A {
+      while schemeEnd < count, isSchemeByte(base[schemeEnd]) { schemeEnd &+= 1 }
+      if schemeEnd < count, base[schemeEnd] == 0x3A {
         scheme = ByteSlice(start: base, count: schemeEnd)
-        index = schemeEnd + 1
+        index = schemeEnd &+ 1
       }
     }
     var segmentCount = 0
     var domain: ByteSlice?
     var used = 0  // scratch bytes used by decoding
-    if scheme != nil, end - index >= 2, base[index] == 0x2F, base[index + 1] == 0x2F {
-      let start = index + 2
+    if scheme != nil, count &- index >= 2, base[index] == 0x2F, base[index &+ 1] == 0x2F {
+      let start = index &+ 2
       var authorityEnd = start
       var hasDot = false
-      while authorityEnd < end {
+      while authorityEnd < count {
         let byte = base[authorityEnd]
-        if byte == 0x2F || byte == 0x3F { break }
-        // User information, ports, IPv6 and escapes in the host: the full reader.
-        if byte == 0x40 || byte == 0x5B || byte == 0x3A || byte == 0x25 { return nil }
-        if byte == 0x2E { hasDot = true }
-        authorityEnd += 1
+        if isAuthoritySpecial(byte) {
+          if byte == 0x2F || byte == 0x3F { break }
+          if byte == 0x23 {
+            end = authorityEnd
+            break
+          }
+          // User information, ports, IPv6, escapes in the host or bytes that are not ASCII.
+          guard byte == 0x2E else { return nil }
+          hasDot = true
+        }
+        authorityEnd &+= 1
       }
-      let host = ByteSlice(start: base + start, count: authorityEnd - start)
+      let host = ByteSlice(start: base + start, count: authorityEnd &- start)
       if host.count > 0 {
         if hasDot || isLocalhost(host) {
           domain = host
         } else {
           segments[0] = host
+          keys?[0] = RouterIndex.segmentKey(host.bytes)
           segmentCount = 1
         }
       }
@@ -159,20 +168,26 @@ enum URLScanner {
 
     // Path: split on `/` up to the first `?`, skip empty pieces, decode pieces with `%`.
     var segmentStart = index
-    cursor = index
+    var cursor = index
     var hasEscape = false
     var pathEnd = end
     while true {
-      let next = firstOf(base, cursor, end, 0x2F, 0x3F, 0x25, 0x2F)
-      if next < end, base[next] == 0x25 {
-        hasEscape = true
-        cursor = next + 1
-        continue
+      var next = firstOf(base, cursor, end, 0x2F, 0x3F, 0x25, 0x23)
+      if next < end {
+        let byte = base[next]
+        if byte == 0x25 {
+          hasEscape = true
+          cursor = next &+ 1
+          continue
+        }
+        if byte >= 0x80 { return nil }
+        if byte == 0x23 { end = next }
       }
+      next = min(next, end)
       // `next` is a `/`, the `?` or the end: it closes a piece.
       if next > segmentStart {
         guard segmentCount < maxSegments else { return nil }
-        var piece = ByteSlice(start: base + segmentStart, count: next - segmentStart)
+        var piece = ByteSlice(start: base + segmentStart, count: next &- segmentStart)
         if hasEscape {
           guard let decoded = decode(piece, plusAsSpace: false, into: scratch, at: &used) else {
             return nil
@@ -181,43 +196,51 @@ enum URLScanner {
         }
         if isDotSegment(piece) { return nil }
         segments[segmentCount] = piece
-        segmentCount += 1
+        keys?[segmentCount] = RouterIndex.segmentKey(piece.bytes)
+        segmentCount &+= 1
       }
       if next == end || base[next] == 0x3F {
         pathEnd = next
         break
       }
-      segmentStart = next + 1
+      segmentStart = next &+ 1
       hasEscape = false
-      cursor = next + 1
+      cursor = next &+ 1
     }
 
     // Query: split on `&`, then on the first `=`; `+` is a space; skip empty pieces.
     var queryCount = 0
     if pathEnd < end {
-      var pieceStart = pathEnd + 1
+      var pieceStart = pathEnd &+ 1
       var position = pieceStart
       var equals = -1
       var needsDecoding = false
       while true {
-        let next = firstOf(base, position, end, 0x26, 0x3D, 0x25, 0x2B)
-        if next < end, base[next] != 0x26 {
-          if base[next] != 0x3D {
-            needsDecoding = true
-          } else if equals < 0 {
-            equals = next
+        var next = firstOf(base, position, end, 0x26, 0x3D, 0x25, 0x2B, 0x23)
+        if next < end {
+          let byte = base[next]
+          if byte >= 0x80 { return nil }
+          if byte == 0x23 {
+            end = next
+          } else if byte != 0x26 {
+            if byte != 0x3D {
+              needsDecoding = true
+            } else if equals < 0 {
+              equals = next
+            }
+            position = next &+ 1
+            continue
           }
-          position = next + 1
-          continue
         }
+        next = min(next, end)
         // `next` is a `&` or the end: it closes a piece.
         if next > pieceStart {
           guard queryCount < maxQueryItems else { return nil }
           let keyEnd = equals >= 0 ? equals : next
-          var key = ByteSlice(start: base + pieceStart, count: keyEnd - pieceStart)
+          var key = ByteSlice(start: base + pieceStart, count: keyEnd &- pieceStart)
           var value = ByteSlice(start: base + next, count: 0)
           if equals >= 0 {
-            value = ByteSlice(start: base + equals + 1, count: next - equals - 1)
+            value = ByteSlice(start: base + equals + 1, count: next &- equals &- 1)
           }
           if needsDecoding {
             guard let decodedKey = decode(key, plusAsSpace: true, into: scratch, at: &used),
@@ -227,69 +250,81 @@ enum URLScanner {
             value = decodedValue
           }
           query[queryCount] = QueryPiece(key: key, value: value)
-          queryCount += 1
+          queryCount &+= 1
         }
         if next == end { break }
-        pieceStart = next + 1
+        pieceStart = next &+ 1
         equals = -1
         needsDecoding = false
-        position = next + 1
+        position = next &+ 1
       }
     }
     return URLView(
       scheme: scheme, domain: domain,
       segments: UnsafeBufferPointer(rebasing: segments[0..<segmentCount]),
-      query: UnsafeBufferPointer(rebasing: query[0..<queryCount]))
+      query: UnsafeBufferPointer(rebasing: query[0..<queryCount]),
+      keys: keys.map { UnsafePointer($0) })
   }
 
-  /// Where the fragment starts (the length when there is none), or -1 when a byte before it is
-  /// not ASCII.
+  /// Whether a byte may follow a scheme's first letter: a letter, a digit, `+`, `-` or `.`
+  /// (one bit per ASCII byte).
   @inline(__always)
-  private static func fragmentStart(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var offset = 0
-    while offset + 8 <= count {
-      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-      let hashes = word ^ (ones &* 0x23)
-      // A zero byte in `hashes` is a `#`; a high bit in `word` is not ASCII.
-      if (hashes &- ones) & ~hashes & highs != 0 || word & highs != 0 { break }
-      offset += 8
-    }
-    while offset < count {
-      let byte = base[offset]
-      if byte == 0x23 { return offset }
-      if byte >= 0x80 { return -1 }
-      offset += 1
-    }
-    return count
+  private static func isSchemeByte(_ byte: UInt8) -> Bool {
+    let low: UInt64 = 1 << 0x2B | 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30
+    let high: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 0x3FF_FFFF << (0x61 - 64)
+    return byte < 0x80 && (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 != 0
   }
 
-  /// The first offset in `from..<end` whose byte is one of the four targets, or `end`.
-  /// Eight bytes at a time: a zero byte in `word ^ target` is a match, and the lowest such
-  /// byte (the first in memory) is always a true one.
+  /// Whether a host byte needs a closer look: `/`, `?` and `#` end the host, `.` makes it a
+  /// domain, and `@`, `[`, `:`, `%` or a byte that is not ASCII send the URL to the full
+  /// reader.
+  @inline(__always)
+  private static func isAuthoritySpecial(_ byte: UInt8) -> Bool {
+    let low: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x2E | 1 << 0x3A | 1 << 0x25
+    let high: UInt64 = 1 << (0x40 - 64) | 1 << (0x5B - 64)
+    return byte >= 0x80 || (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 != 0
+  }
+
+  /// The first offset in `from..<end` whose byte is one of the targets or is not ASCII, or
+  /// `end`. Eight bytes at a time: a zero byte in `word ^ target` is a match, and the lowest
+  /// such byte (the first in memory) is always a true one.
   @inline(__always)
   private static func firstOf(
     _ base: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8,
-    _ d: UInt8
+    _ d: UInt8, _ e: UInt8? = nil
   ) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     @inline(__always) func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-    var offset = from
-    while offset + 8 <= end {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-      let found =
+    @inline(__always) func matches(_ word: UInt64) -> UInt64 {
+      var found =
         zeros(word ^ (ones &* UInt64(a))) | zeros(word ^ (ones &* UInt64(b)))
-        | zeros(word ^ (ones &* UInt64(c))) | zeros(word ^ (ones &* UInt64(d)))
-      if found != 0 { return offset + found.trailingZeroBitCount / 8 }
-      offset += 8
+        | zeros(word ^ (ones &* UInt64(c))) | zeros(word ^ (ones &* UInt64(d))) | word & highs
+      if let e { found |= zeros(word ^ (ones &* UInt64(e))) }
+      return found
+    }
+    var offset = from
+    while offset &+ 8 <= end {
+      let found = matches(
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
+      if found != 0 { return offset &+ found.trailingZeroBitCount &>> 3 }
+      offset &+= 8
+    }
+    guard offset < end else { return end }
+    // The last few bytes: the word ending at `end`, the bytes already read shifted out. The
+    // zero bytes shifted in match no target, and a false match only ever follows a true one.
+    if end >= 8 {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
+      let found = matches(word &>> UInt64(truncatingIfNeeded: (8 &- (end &- offset)) &<< 3))
+      return found != 0 ? offset &+ found.trailingZeroBitCount &>> 3 : end
     }
     while offset < end {
       let byte = base[offset]
-      if byte == a || byte == b || byte == c || byte == d { return offset }
-      offset += 1
+      if byte == a || byte == b || byte == c || byte == d || byte == e || byte >= 0x80 {
+        return offset
+      }
+      offset &+= 1
     }
     return end
   }
