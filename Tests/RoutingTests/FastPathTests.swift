@@ -72,7 +72,7 @@ import Testing
   @Test func theInPlaceReaderSplitsAsTheFullReaderDoes() throws {
     // Non-ASCII bytes (é) and scheme bytes too; lengths vary, so every byte of interest falls
     // in a whole word and in the last, partial one.
-    let alphabet = Array("ab/?&=%+#2F.:Z-é".utf8)
+    let alphabet = Array("ab/?&=%+#2F.:Z-é@[".utf8)
     var state: UInt64 = 0x5EED
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -80,18 +80,21 @@ import Testing
     }
     var compared = 0
     for _ in 0..<20_000 {
-      let prefixes = ["myapp://h/", "/", "x:", "", "Sch+1.-://h.example.com/", "1x:"]
+      // Random hosts too, after `myapp://`.
+      let prefixes = [
+        "myapp://h/", "/", "x:", "", "Sch+1.-://h.example.com/", "1x:", "myapp://", "my://lo",
+      ]
       let prefix = Array(prefixes[next(prefixes.count)].utf8)
       let bytes = prefix + (0..<next(40)).map { _ in alphabet[next(alphabet.count)] }
       let view = bytes.withUnsafeBufferPointer { buffer in
         URLScanner.scan(buffer) { view in
           (
-            view.scheme?.string, view.segments.map(\.string),
+            view.scheme?.string, view.domain?.string, view.segments.map(\.string),
             view.query.map { [$0.key.string, $0.value.string] },
             // The keys made while reading are the keys of the segments read.
             view.segments.indices.allSatisfy { position in
               let made = view.keys![position]
-              let key = RouterIndex.segmentKey(view.segments[position].bytes)
+              let key = RouterIndex.SegmentKey(view.segments[position].bytes)
               return made.hash == key.hash && made.word == key.word && made.kind == key.kind
             }
           )
@@ -99,11 +102,12 @@ import Testing
       }
       let text = String(decoding: bytes, as: UTF8.self)
       let beforeFragment = bytes.prefix { $0 != UInt8(ascii: "#") }
-      guard let (scheme, segments, query, keysAgree) = view else { continue }
+      guard let (scheme, domain, segments, query, keysAgree) = view else { continue }
       // Only ASCII is read in place.
       #expect(beforeFragment.allSatisfy { $0 < 0x80 }, "\(text)")
       let full = try RouteURL(bytes: bytes)
       #expect(scheme?.lowercased() == full.scheme?.lowercased(), "\(text)")
+      #expect(domain?.lowercased() == full.domain?.lowercased(), "\(text)")
       #expect(segments == full.segments, "\(text)")
       #expect(query == full.query.map { [$0.key, $0.value] }, "\(text)")
       #expect(keysAgree, "\(text)")
@@ -119,7 +123,7 @@ import Testing
       var expected: UInt64 = 0
       for offset in 0..<count { expected |= UInt64(bytes[offset]) << UInt64(offset * 8) }
       let word = bytes.withUnsafeBufferPointer {
-        RouterIndex.word(UnsafeBufferPointer(rebasing: $0[0..<count]))
+        RouterIndex.SegmentKey.word(UnsafeBufferPointer(rebasing: $0[0..<count]))
       }
       #expect(word == expected, "\(count) bytes")
     }

@@ -150,9 +150,10 @@ extension RouterIndex {
       nodes.append(Node())
       let path = bytes.withUnsafeMutableBufferPointer {
         RouterIndex.step(
-          RouterIndex.schemeSeed, RouterIndex.segmentKey(UnsafeBufferPointer($0)).hash)
+          RouterIndex.schemeSeed, RouterIndex.SegmentKey(UnsafeBufferPointer($0)).hash)
       }
-      let word = bytes.count <= 8 ? bytes.withUnsafeBufferPointer { RouterIndex.word($0) } : 0
+      let word =
+        bytes.count <= 8 ? bytes.withUnsafeBufferPointer { RouterIndex.SegmentKey.word($0) } : 0
       index.schemes.append(
         SchemeRoot(start: start, count: Int32(bytes.count), root: root, path: path, word: word))
       roots[scheme] = root
@@ -274,7 +275,7 @@ extension RouterIndex {
     private mutating func literalChild(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>)
       -> Int32
     {
-      let key = RouterIndex.segmentKey(bytes)
+      let key = RouterIndex.SegmentKey(bytes)
       let hash = RouterIndex.step(UInt64(UInt32(bitPattern: parent)), key.hash)
       let mask = slots.count - 1
       var position = Self.slot(hash) & mask

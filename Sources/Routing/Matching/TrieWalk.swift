@@ -65,7 +65,7 @@ extension RouterIndex {
   func prepare(_ view: inout URLView, _ keys: UnsafeMutablePointer<SegmentKey>) {
     if view.keys == nil {
       for position in view.segments.indices {
-        keys[position] = Self.segmentKey(view.segments[position].bytes)
+        keys[position] = SegmentKey(view.segments[position].bytes)
       }
       view.keys = UnsafePointer(keys)
     }
