@@ -81,7 +81,7 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   }
 
   /// The keys, in the order they were first set.
-  public var keys: [String] { entries.map(\.key) }
+  public var keys: [String] { entries.map { $0.key } }
   /// The number of parameters.
   public var count: Int { entries.count }
   /// Whether there are none.

@@ -259,6 +259,25 @@ public struct Router: Sendable {
 
   /// One capture (query-constraint captures come first, then path captures, which win).
   @inline(__always)
+  /// Segments joined by `/`, as one string made in place.
+  private static func joined(_ segments: Slice<UnsafeBufferPointer<ByteSlice>>) -> String {
+    let count = segments.reduce(max(0, segments.count - 1)) { $0 + $1.count }
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var offset = 0
+      for segment in segments {
+        if offset > 0 {
+          buffer[offset] = 0x2F
+          offset += 1
+        }
+        if segment.count > 0 {
+          (buffer.baseAddress! + offset).initialize(from: segment.start!, count: segment.count)
+          offset += segment.count
+        }
+      }
+      return offset
+    }
+  }
+
   private func addCapture(
     _ step: CapturePlans.Step, _ view: URLView, to params: inout Parameters
   ) {
@@ -268,9 +287,10 @@ public struct Router: Sendable {
     case .segment:
       if let value = step.type.value(of: segments[position]) { params[step.name] = value }
     case .path:
-      params[step.name] = .string(segments[position...].map(\.string).joined(separator: "/"))
+      params[step.name] = .string(Self.joined(segments[position...]))
     case .rest:
-      params[step.name] = .strings(segments[position...].map(\.string))
+      // A closure, not a key path: a key path is made at run time, on every call.
+      params[step.name] = .strings(segments[position...].map { $0.string })
     case .query:
       var key = step.key
       let found = key.withUTF8 { key in
