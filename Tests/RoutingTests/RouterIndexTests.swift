@@ -154,4 +154,21 @@ import Testing
     let decided = try expectDecisions(router, ["myapp://q/5", "myapp://r/5", "myapp://p/r7"])
     #expect(decided == [many + 1, many + 2, 7])
   }
+
+  /// Domains compare ignoring ASCII letter case only, eight bytes at a time when long enough:
+  /// `^` is not `~`, nor `@` a backquote, though each pair differs in the bit that case does.
+  @Test func domainsMatchIgnoringLetterCaseOnly() throws {
+    let domains = ["a.io", "m.example.com", "m~x.example.com", "a-very-long.host.example.org"]
+    let router = try Router(
+      domains.map { Router.Route(pattern: try RoutePattern("https://\($0)/a")) })
+    let decided = try expectDecisions(
+      router,
+      [
+        "https://A.IO/a", "https://M.Example.COM/a", "https://m^x.example.com/a",
+        "https://M~X.EXAMPLE.COM/a", "https://A-VERY-LONG.host.example.ORG/a",
+        "https://a-very-long.host.example.orh/a", "https://m.example.co/a",
+        "https://n.example.com/a",
+      ])
+    #expect(decided == [0, 1, nil, 2, 3, nil, nil, nil])
+  }
 }

@@ -64,10 +64,13 @@ public struct Router: Sendable {
   /// its parameters.
   public func matches(_ url: RouteURL) -> [RouteMatch] {
     url.withView { view in
-      var sink = RouterIndex.Sink(all: [])
-      index.walkAll(view, &sink)
+      var all: [RouterIndex.Candidate] = []
+      withUnsafeMutablePointer(to: &all) { all in
+        var sink = RouterIndex.Sink(all: all)
+        index.walkAll(view, &sink)
+      }
       var seen: Set<Int32> = []
-      return sink.all!.sorted(by: index.isRankedBefore).filter { seen.insert($0.route).inserted }
+      return all.sorted(by: index.isRankedBefore).filter { seen.insert($0.route).inserted }
         .map { makeMatch($0, view) }
     }
   }

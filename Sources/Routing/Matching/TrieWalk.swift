@@ -21,7 +21,9 @@ extension RouterIndex {
     /// The best candidate's ``Edge/rankKey(priority:flags:)`` (-1: none yet, or collecting
     /// all): subtrees whose bound is no higher hold nothing better and are skipped.
     var bestKey: Int32 = -1
-    var all: [Candidate]?
+    /// Where every candidate goes instead, when set (a pointer, so a sink stays a plain value
+    /// that costs nothing to make or drop).
+    var all: UnsafeMutablePointer<[Candidate]>?
   }
 
   /// The best route for raw URL bytes read in place (-1: none), or nil when the URL needs the
@@ -227,8 +229,8 @@ extension RouterIndex {
     let candidate = Candidate(
       route: terminal.route, expansion: Int32(terminal.expansion), specificity: order,
       priority: terminal.priority, flags: terminal.flags, constraints: terminal.constraints)
-    if sink.all != nil {
-      sink.all!.append(candidate)
+    if let all = sink.all {
+      all.pointee.append(candidate)
     } else if sink.best.route < 0 || isRankedBefore(candidate, sink.best) {
       sink.best = candidate
       sink.bestKey = Edge.rankKey(priority: candidate.priority, flags: candidate.flags)
