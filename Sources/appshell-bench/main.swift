@@ -208,7 +208,7 @@ for size in sizes {
       precondition(parameters == parameterCount, "the batch matched differently")
     },
   ]
-  for _ in 0..<(quick ? 2 : 5) {
+  for _ in 0..<(quick ? 2 : 9) {
     for (position, loop) in loops.enumerated() {
       best[position] = min(best[position], bestTime(rounds: 1, loop))
     }

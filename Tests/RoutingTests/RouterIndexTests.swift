@@ -138,6 +138,13 @@ import Testing
         "myapp://f/5", "myapp://f/x", "myapp://g/h/i", "myapp://g/h",
       ])
     #expect(decided == [1, 3, 4, 5, 6, 7, 8, 8])
+    // Listing every match prunes nothing.
+    for (text, expected) in [
+      ("myapp://a/b", [1, 0]), ("myapp://c/5", [3, 2]), ("myapp://f/5", [6, 7]),
+      ("https://m.example.com/d/e", [4, 5]),
+    ] {
+      #expect(router.matches(try RouteURL(text)).map(\.route) == expected, "\(text)")
+    }
   }
 
   /// Priorities beyond the ranks a subtree's bound tells apart are never skipped.

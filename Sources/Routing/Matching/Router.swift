@@ -260,8 +260,6 @@ public struct Router: Sendable {
     }
   }
 
-  /// One capture (query-constraint captures come first, then path captures, which win).
-  @inline(__always)
   /// Segments joined by `/`, as one string made in place.
   private static func joined(_ segments: Slice<UnsafeBufferPointer<ByteSlice>>) -> String {
     let count = segments.reduce(max(0, segments.count - 1)) { $0 + $1.count }
@@ -281,6 +279,8 @@ public struct Router: Sendable {
     }
   }
 
+  /// One capture (query-constraint captures come first, then path captures, which win).
+  @inline(__always)
   private func addCapture(
     _ step: CapturePlans.Step, _ view: URLView, to params: inout Parameters
   ) {

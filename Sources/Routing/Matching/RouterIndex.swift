@@ -29,8 +29,11 @@ final class RouterIndex: @unchecked Sendable {
     /// Where this node's terminals start: `endCount` routes that end here, then `pathCount`
     /// whose `<path:>` starts here, then `restCount` whose `*` starts here.
     var terminalStart: Int32 { lists.0 }
+    /// How many routes end here.
     var endCount: Int32 { lists.1 }
+    /// How many routes' `<path:>` starts here.
     var pathCount: Int32 { lists.2 }
+    /// How many routes' `*` starts here.
     var restCount: Int32 { lists.3 }
 
     /// The one terminal kept in the entry.
@@ -80,14 +83,16 @@ final class RouterIndex: @unchecked Sendable {
     /// The bound of a subtree that may hold any route (priorities too many to count).
     static let unbounded: UInt32 = 0xFFFF
 
-    /// The bound of the subtree below an entry with this edge.
+    /// The bound of the subtree at and below an entry with this edge.
     @inline(__always) static func bound(_ edge: UInt32) -> Int32 {
       Int32(truncatingIfNeeded: edge >> boundShift)
     }
 
     /// What rules 1 to 3 of ROUTING.md section 4 rank a route by, as one number: its priority
-    /// rank, then scheme-specific, then with a domain (higher wins). A route can outrank one
-    /// found before it in a walk only with a higher key, since a later one is less specific.
+    /// rank (up to ``maxBoundPriority``), then scheme-specific, then with a domain (higher
+    /// wins). A route can outrank one found before it in a walk only with a higher key, since
+    /// a later one is less specific; a subtree with priority ranks beyond the cap is
+    /// ``unbounded`` and never skipped.
     @inline(__always) static func rankKey(priority: Int32, flags: UInt8) -> Int32 {
       let flagRank =
         (flags & Terminal.schemeFlag) << 1 | (flags & Terminal.domainFlag) >> 1
@@ -110,9 +115,11 @@ final class RouterIndex: @unchecked Sendable {
   /// A route (and which expansion of its optional groups) that ends at a node, with what
   /// ranking needs of it, so ranking reads nothing else.
   struct Terminal: Sendable {
+    /// The route's index in the table.
     var route: Int32
     /// The rank of the route's priority among the table's priorities (higher wins).
     var priority: Int32
+    /// Which expansion of the route's optional groups ends here.
     var expansion: Int16
     /// ``schemeFlag`` and ``domainFlag``.
     var flags: UInt8

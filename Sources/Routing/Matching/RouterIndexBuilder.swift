@@ -34,6 +34,9 @@ extension RouterIndex {
       var flags: UInt8 = 0
       if pattern.scheme != nil { flags |= Terminal.schemeFlag }
       if pattern.domain != nil { flags |= Terminal.domainFlag }
+      // The walk's pruning relies on this: routes in a scheme's trie, and only they, have the
+      // scheme flag, so the two tries' rank keys never tie (``Edge/rankKey(priority:flags:)``).
+      assert(pattern.domain == nil || pattern.scheme != nil, "a domain without a scheme")
       for expansion in 0..<pattern.expansionCount {
         try builder.insert(
           pattern.expansion(expansion), from: root,
@@ -278,7 +281,7 @@ extension RouterIndex {
       let key = RouterIndex.SegmentKey(bytes)
       let hash = RouterIndex.step(UInt64(UInt32(bitPattern: parent)), key.hash)
       let mask = slots.count - 1
-      var position = Self.slot(hash) & mask
+      var position = Self.slot(hash, mask)
       while slots[position].parent >= 0 {
         let slot = slots[position]
         if slot.hash == hash && slot.parent == parent {
@@ -308,9 +311,12 @@ extension RouterIndex {
       return child
     }
 
-    /// Where the search for a literal child with this hash starts, before masking: the hash's
-    /// top half, which a path step mixes best.
-    private static func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 32) }
+    /// Where the search for a literal child with this hash starts in a table of `mask + 1`
+    /// slots (a power of two): the hash's top bits, which every bit of a path step's input
+    /// moves (its low bits depend on the input's low bits only).
+    private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
+      Int(truncatingIfNeeded: hash >> UInt64(64 - (mask + 1).trailingZeroBitCount))
+    }
 
     /// Doubles the hash table (every slot keeps its hash, so nothing is hashed again).
     private mutating func grow() {
@@ -318,7 +324,7 @@ extension RouterIndex {
       let capacity = old.count * 2
       slots = Array(repeating: Slot(), count: capacity)
       for slot in old where slot.parent >= 0 {
-        var position = Self.slot(slot.hash) & (capacity - 1)
+        var position = Self.slot(slot.hash, capacity - 1)
         while slots[position].parent >= 0 { position = (position + 1) & (capacity - 1) }
         slots[position] = slot
       }

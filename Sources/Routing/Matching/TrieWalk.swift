@@ -7,16 +7,21 @@ extension RouterIndex {
   /// A (route, expansion) that matches, with its order of specificity within its trie
   /// (ROUTING.md section 4, rule 4): lower is more specific.
   struct Candidate {
+    /// The route (-1: none) and which expansion of its optional groups matched.
     var route: Int32 = -1
     var expansion: Int32 = 0
+    /// The order in which its terminal list was reached in its trie's walk.
     var specificity: Int32 = 0
+    /// What ``Terminal`` says of the route: priority rank, flags, constraint count.
     var priority: Int32 = 0
     var flags: UInt8 = 0
     var constraints: UInt8 = 0
   }
 
-  /// Where a walk puts what it finds: the best so far, and every candidate when `all` is set.
+  /// Where a walk puts what it finds: the best so far, or every candidate instead when `all`
+  /// is set.
   struct Sink {
+    /// The best candidate so far (route -1: none).
     var best = Candidate()
     /// The best candidate's ``Edge/rankKey(priority:flags:)`` (-1: none yet, or collecting
     /// all): subtrees whose bound is no higher hold nothing better and are skipped.
@@ -41,7 +46,7 @@ extension RouterIndex {
   /// paths first when the index is big (a batch has done both already).
   @inline(__always)
   func walkAll(_ view: URLView, _ sink: inout Sink) {
-    if view.schemePosition != -2, let keys = view.keys {
+    if view.schemePosition != URLView.schemeNotLookedUp, let keys = view.keys {
       walkAll(view, keys, &sink)
       return
     }

@@ -10,12 +10,15 @@ struct URLView {
   var segments: UnsafeBufferPointer<ByteSlice>
   /// The decoded query items in order.
   var query: UnsafeBufferPointer<QueryPiece>
-  /// The segments' keys in the index, one per segment, once prepared
-  /// (``RouterIndex/prepare(_:_:)``).
+  /// The segments' keys in the index, one per segment: made by the reader, or by
+  /// ``RouterIndex/prepare(_:_:)`` for a view of a ``RouteURL``.
   var keys: UnsafePointer<RouterIndex.SegmentKey>? = nil
-  /// The scheme's place in the index's scheme list once prepared (-1: none there; -2: not
-  /// looked up yet).
-  var schemePosition: Int32 = -2
+  /// The scheme's place in the index's scheme list once looked up (-1: none there;
+  /// ``schemeNotLookedUp`` before).
+  var schemePosition: Int32 = URLView.schemeNotLookedUp
+
+  /// The ``schemePosition`` of a view whose scheme has not been looked up yet.
+  static let schemeNotLookedUp: Int32 = -2
 }
 
 /// A range of bytes somewhere in memory.
@@ -64,7 +67,7 @@ enum URLScanner {
   /// The longest URL the fast path handles, in bytes.
   static let maxBytes = 256
 
-  /// The scratch memory ``scan(_:scratch:)`` needs: small enough (1 KiB) that Swift takes it
+  /// The scratch memory ``scan(_:scratch:keys:)`` needs: small enough (1 KiB) that Swift takes it
   /// from the stack.
   static let scratchBytes =
     maxSegments * MemoryLayout<ByteSlice>.stride + maxQueryItems
@@ -112,6 +115,8 @@ enum URLScanner {
     return scan(base, input.count, scratch, segments, keys, query)
   }
 
+  /// The view of the `count` bytes at `base` (at least one), with its segments, keys and query
+  /// items in the buffers given; nil when the fast path does not apply.
   @inline(__always)
   private static func scan(
     _ base: UnsafePointer<UInt8>, _ count: Int, _ scratch: UnsafeMutableBufferPointer<UInt8>,
@@ -369,6 +374,7 @@ enum URLScanner {
     }
   }
 
+  /// Whether a segment is `.` or `..`, which the full reader resolves.
   @inline(__always)
   private static func isDotSegment(_ piece: ByteSlice) -> Bool {
     let bytes = piece.bytes
