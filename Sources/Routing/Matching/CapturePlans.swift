@@ -37,19 +37,21 @@ struct CapturePlans: Sendable {
   /// route is planned when it matches.
   private var firstPlan: ContiguousArray<Int32> = []
 
-  init(_ routes: [Router.Route]) {
-    firstPlan.reserveCapacity(routes.count)
-    for route in routes {
-      let pattern = route.pattern
-      guard pattern.groups.count <= Self.maxStoredGroups else {
-        firstPlan.append(-1)
-        continue
-      }
-      firstPlan.append(Int32(stepStart.count - 1))
-      for expansion in 0..<(1 << pattern.groups.count) {
-        Self.addSteps(pattern, expansion, to: &steps)
-        stepStart.append(Int32(steps.count))
-      }
+  /// No plans yet, with room for `capacity` routes'.
+  init(capacity: Int) {
+    firstPlan.reserveCapacity(capacity)
+  }
+
+  /// Adds the plans of the next route.
+  mutating func add(_ pattern: RoutePattern) {
+    guard pattern.groups.count <= Self.maxStoredGroups else {
+      firstPlan.append(-1)
+      return
+    }
+    firstPlan.append(Int32(stepStart.count - 1))
+    for expansion in 0..<(1 << pattern.groups.count) {
+      Self.addSteps(pattern, expansion, to: &steps)
+      stepStart.append(Int32(steps.count))
     }
   }
 

@@ -28,8 +28,10 @@ public struct Router: Sendable {
   /// ``RouteConflict``.
   public init(_ routes: [Route]) throws(RouteConflict) {
     self.routes = routes
-    index = try RouterIndex(routes: routes)
-    plans = CapturePlans(routes)
+    var refuse: [RouteConflict]? = nil
+    var plans = CapturePlans(capacity: routes.count)
+    index = try RouterIndex(routes: routes, collecting: &refuse, plans: &plans)
+    self.plans = plans
   }
 
   /// Compiles routes without refusing conflicts, for inspecting a table (`appshell routes
@@ -40,12 +42,13 @@ public struct Router: Sendable {
   public init(_ routes: [Route], conflicts: inout [RouteConflict]) {
     self.routes = routes
     var found: [RouteConflict]? = []
+    var plans = CapturePlans(capacity: routes.count)
     do {
-      index = try RouterIndex(routes: routes, collecting: &found)
+      index = try RouterIndex(routes: routes, collecting: &found, plans: &plans)
     } catch {
       preconditionFailure("a router that collects conflicts threw \(error)")
     }
-    plans = CapturePlans(routes)
+    self.plans = plans
     var seen: Set<RouteConflict> = []
     for conflict in found ?? [] where seen.insert(conflict).inserted {
       conflicts.append(conflict)
