@@ -9,22 +9,16 @@ extension RouterIndex {
   /// query constraints and priority, so conflicts are found while inserting, by comparing
   /// with the few routes already in that list.
   ///
+  /// With `conflicts` nil, the first conflict is thrown; with an array, every conflicting pair
+  /// is appended to it (later route first; once per pair of expansions) and both routes are
+  /// kept, so a URL they both match goes to the route listed first (rule 6), as the linear
+  /// scan decides.
+  ///
   /// Each route's pattern is also handed to `plans`, so that a route is read once for both
   /// (copying a route out of the array costs more than using it).
   convenience init(
     routes: [Router.Route], collecting conflicts: inout [RouteConflict]?,
     plans: inout CapturePlans
-  ) throws(RouteConflict) {
-    try self.init(routes: routes, collecting: &conflicts, each: { plans.add($0) })
-  }
-
-  /// Builds the index of `routes`. With `conflicts` nil, the first conflict is thrown; with an
-  /// array, every conflicting pair is appended to it (later route first; once per pair of
-  /// expansions) and both routes are kept, so a URL they both match goes to the route listed
-  /// first (rule 6), as the linear scan decides.
-  convenience init(
-    routes: [Router.Route], collecting conflicts: inout [RouteConflict]?,
-    each: (RoutePattern) -> Void = { _ in }
   ) throws(RouteConflict) {
     var builder = Builder(routes: routes)
     // Priorities as dense ranks, so they fit 32 bits and keep their order exactly.
@@ -35,7 +29,7 @@ extension RouterIndex {
     for routeIndex in routes.indices {
       let pattern = routes[routeIndex].pattern
       let priority = routes[routeIndex].priority
-      each(pattern)
+      plans.add(pattern)
       builder.addRoute(pattern, priority: priority)
       let root = pattern.scheme.map { builder.root(forScheme: $0) } ?? 0
       var flags: UInt8 = 0
