@@ -268,8 +268,8 @@ public struct Router: Sendable {
     let count = segments.reduce(max(0, segments.count - 1)) { $0 + $1.count }
     return String(unsafeUninitializedCapacity: count) { buffer in
       var offset = 0
-      for segment in segments {
-        if offset > 0 {
+      for (number, segment) in segments.enumerated() {
+        if number > 0 {
           buffer[offset] = 0x2F
           offset += 1
         }

@@ -94,9 +94,7 @@ final class RouterIndex: @unchecked Sendable {
     /// a later one is less specific; a subtree with priority ranks beyond the cap is
     /// ``unbounded`` and never skipped.
     @inline(__always) static func rankKey(priority: Int32, flags: UInt8) -> Int32 {
-      let flagRank =
-        (flags & Terminal.schemeFlag) << 1 | (flags & Terminal.domainFlag) >> 1
-      return min(priority, maxBoundPriority) << 2 | Int32(flagRank)
+      min(priority, maxBoundPriority) << 2 | Int32(Terminal.flagRank(flags))
     }
 
     /// The highest priority rank a bound tells apart; a subtree with a higher one is
@@ -128,6 +126,12 @@ final class RouterIndex: @unchecked Sendable {
 
     static let schemeFlag: UInt8 = 1
     static let domainFlag: UInt8 = 2
+
+    /// Rules 2 and 3 of ROUTING.md section 4 as one rank (higher wins): scheme-specific
+    /// first, then with a domain.
+    @inline(__always) static func flagRank(_ flags: UInt8) -> UInt8 {
+      (flags & schemeFlag) << 1 | (flags & domainFlag) >> 1
+    }
   }
 
   /// A URL segment as the hash table needs it: its hash, and its key word and edge kind as an

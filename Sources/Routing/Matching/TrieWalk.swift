@@ -52,7 +52,7 @@ extension RouterIndex {
     }
     if let keys = view.keys {
       var prepared = view
-      prepared.schemePosition = view.scheme.map { schemePosition($0.bytes) } ?? -1
+      lookUpScheme(&prepared)
       if prefetches { prefetchPaths(prepared) }
       walkAll(prepared, keys, &sink)
       return
@@ -76,6 +76,12 @@ extension RouterIndex {
       }
       view.keys = UnsafePointer(keys)
     }
+    lookUpScheme(&view)
+  }
+
+  /// Sets a view's place in the scheme list (-1: no scheme, or one with no routes).
+  @inline(__always)
+  private func lookUpScheme(_ view: inout URLView) {
     view.schemePosition = view.scheme.map { schemePosition($0.bytes) } ?? -1
   }
 
@@ -118,9 +124,8 @@ extension RouterIndex {
   @inline(__always)
   func isRankedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
     if a.priority != b.priority { return a.priority > b.priority }
-    // Scheme-specific first, then with a domain: both flags, scheme the higher bit of rank.
-    let flagsA = (a.flags & Terminal.schemeFlag) << 1 | (a.flags & Terminal.domainFlag) >> 1
-    let flagsB = (b.flags & Terminal.schemeFlag) << 1 | (b.flags & Terminal.domainFlag) >> 1
+    let flagsA = Terminal.flagRank(a.flags)
+    let flagsB = Terminal.flagRank(b.flags)
     if flagsA != flagsB { return flagsA > flagsB }
     if a.specificity != b.specificity { return a.specificity < b.specificity }
     if a.constraints != b.constraints { return a.constraints > b.constraints }

@@ -274,12 +274,6 @@ enum URLScanner {
   private static func readHost(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int)
     -> (end: Int, hasDot: Bool)?
   {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func zeros(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-      let x = word ^ (ones &* UInt64(byte))
-      return (x &- ones) & ~x & highs
-    }
     var offset = start
     var hasDot = false
     if count < 8 {
@@ -295,23 +289,16 @@ enum URLScanner {
       return (offset, hasDot)
     }
     while offset < count {
-      // A whole word, or the last bytes as the word ending at `count` with the bytes before
-      // `offset` shifted out (the zeros shifted in match nothing).
       let whole = offset &+ 8 <= count
-      let word =
-        whole
-        ? UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-        : UInt64(
-          littleEndian: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
-          &>> UInt64(truncatingIfNeeded: (8 &- (count &- offset)) &<< 3)
-      let ends = zeros(word, 0x2F) | zeros(word, 0x3F) | zeros(word, 0x23)
+      let word = whole ? word(base, offset) : lastWord(base, offset, count)
+      let ends = matches(word, 0x2F) | matches(word, 0x3F) | matches(word, 0x23)
       // The bytes before the first end (a false match only ever follows a true one).
       let before = ends == 0 ? UInt64.max : (ends & (0 &- ends)) &- 1
       let bad =
-        zeros(word, 0x40) | zeros(word, 0x3A) | zeros(word, 0x5B) | zeros(word, 0x25) | word
-        & highs
+        matches(word, 0x40) | matches(word, 0x3A) | matches(word, 0x5B) | matches(word, 0x25) | word
+        & highBits
       if bad & before != 0 { return nil }
-      if zeros(word, 0x2E) & before != 0 { hasDot = true }
+      if matches(word, 0x2E) & before != 0 { hasDot = true }
       if ends != 0 { return (offset &+ ends.trailingZeroBitCount &>> 3, hasDot) }
       offset = whole ? offset &+ 8 : count
     }
@@ -326,31 +313,23 @@ enum URLScanner {
     _ base: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8,
     _ d: UInt8, _ e: UInt8? = nil
   ) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-    @inline(__always) func matches(_ word: UInt64) -> UInt64 {
+    @inline(__always) func found(_ word: UInt64) -> UInt64 {
       var found =
-        zeros(word ^ (ones &* UInt64(a))) | zeros(word ^ (ones &* UInt64(b)))
-        | zeros(word ^ (ones &* UInt64(c))) | zeros(word ^ (ones &* UInt64(d))) | word & highs
-      if let e { found |= zeros(word ^ (ones &* UInt64(e))) }
+        matches(word, a) | matches(word, b) | matches(word, c) | matches(word, d) | word
+        & highBits
+      if let e { found |= matches(word, e) }
       return found
     }
     var offset = from
     while offset &+ 8 <= end {
-      let found = matches(
-        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
-      if found != 0 { return offset &+ found.trailingZeroBitCount &>> 3 }
+      let bits = found(word(base, offset))
+      if bits != 0 { return offset &+ bits.trailingZeroBitCount &>> 3 }
       offset &+= 8
     }
     guard offset < end else { return end }
-    // The last few bytes: the word ending at `end`, the bytes already read shifted out. The
-    // zero bytes shifted in match no target, and a false match only ever follows a true one.
     if end >= 8 {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
-      let found = matches(word &>> UInt64(truncatingIfNeeded: (8 &- (end &- offset)) &<< 3))
-      return found != 0 ? offset &+ found.trailingZeroBitCount &>> 3 : end
+      let bits = found(lastWord(base, offset, end))
+      return bits != 0 ? offset &+ bits.trailingZeroBitCount &>> 3 : end
     }
     while offset < end {
       let byte = base[offset]
@@ -360,6 +339,34 @@ enum URLScanner {
       offset &+= 1
     }
     return end
+  }
+
+  /// The high bit of every byte of a word.
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// The bytes of `word` equal to `byte`, as their high bits: the lowest is always a true
+  /// match; a false one only ever follows a true one (a borrow from it).
+  @inline(__always)
+  private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let x = word ^ (ones &* UInt64(byte))
+    return (x &- ones) & ~x & highBits
+  }
+
+  /// The eight bytes at `offset`, the first in the lowest byte.
+  @inline(__always)
+  private static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+  }
+
+  /// The fewer than eight bytes from `offset` to `end` (at least 8) as a word: the one ending
+  /// at `end`, with the bytes before `offset` shifted out. The zero bytes shifted in match no
+  /// target and are ASCII.
+  @inline(__always)
+  private static func lastWord(_ base: UnsafePointer<UInt8>, _ offset: Int, _ end: Int)
+    -> UInt64
+  {
+    word(base, end &- 8) &>> UInt64(truncatingIfNeeded: (8 &- (end &- offset)) &<< 3)
   }
 
   /// `localhost` in any ASCII case.
