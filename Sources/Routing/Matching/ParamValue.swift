@@ -39,7 +39,14 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   /// One parameter.
   public typealias Element = (key: String, value: ParamValue)
 
-  private var entries: ContiguousArray<Element>
+  /// One stored parameter: a struct rather than the `Element` tuple, because an array of
+  /// tuples is freed through the runtime's generic tuple code, which is slower.
+  fileprivate struct Entry: Sendable {
+    var key: String
+    var value: ParamValue
+  }
+
+  private var entries: ContiguousArray<Entry>
 
   /// No parameters.
   public init() {
@@ -70,14 +77,14 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
           entries.remove(at: position)
         }
       } else if let newValue {
-        entries.append((key, newValue))
+        entries.append(Entry(key: key, value: newValue))
       }
     }
   }
 
   /// Adds a key the caller knows is not present yet.
   mutating func append(_ key: String, _ value: ParamValue) {
-    entries.append((key, value))
+    entries.append(Entry(key: key, value: value))
   }
 
   /// The keys, in the order they were first set.
@@ -92,8 +99,23 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   }
 
   /// The parameters in the order they were first set.
-  public func makeIterator() -> IndexingIterator<ContiguousArray<Element>> {
-    entries.makeIterator()
+  public func makeIterator() -> Iterator {
+    Iterator(entries: entries)
+  }
+
+  /// Walks parameters in the order they were first set.
+  public struct Iterator: IteratorProtocol {
+    private let entries: ContiguousArray<Entry>
+    private var position = 0
+
+    fileprivate init(entries: ContiguousArray<Entry>) { self.entries = entries }
+
+    /// The next parameter, or nil after the last.
+    public mutating func next() -> Element? {
+      guard position < entries.count else { return nil }
+      defer { position += 1 }
+      return (entries[position].key, entries[position].value)
+    }
   }
 
   /// Same keys with the same values, in any order.

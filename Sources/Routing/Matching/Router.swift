@@ -234,10 +234,12 @@ public struct Router: Sendable {
     } else {
       addASCIIQuery(query, to: &params)
     }
+    // Without query parameters, a name no earlier step has is new: it is appended unsought.
+    let fresh = params.isEmpty
     if let stored {
-      for index in stored { addCapture(plans.steps[index], view, to: &params) }
+      for index in stored { addCapture(plans.steps[index], view, to: &params, fresh: fresh) }
     } else {
-      for step in planned { addCapture(step, view, to: &params) }
+      for step in planned { addCapture(step, view, to: &params, fresh: fresh) }
     }
     return RouteMatch(route: route, expansion: Int(candidate.expansion), params: params)
   }
@@ -282,27 +284,35 @@ public struct Router: Sendable {
     }
   }
 
-  /// One capture (query-constraint captures come first, then path captures, which win).
+  /// One capture (query-constraint captures come first, then path captures, which win);
+  /// `fresh`: the parameters so far are only this plan's earlier steps.
   @inline(__always)
   private func addCapture(
-    _ step: CapturePlans.Step, _ view: URLView, to params: inout Parameters
+    _ step: CapturePlans.Step, _ view: URLView, to params: inout Parameters, fresh: Bool
   ) {
     let segments = view.segments
     let position = Int(step.position)
+    let value: ParamValue?
     switch step.source {
     case .segment:
-      if let value = step.type.value(of: segments[position]) { params[step.name] = value }
+      value = step.type.value(of: segments[position])
     case .path:
-      params[step.name] = .string(Self.joined(segments[position...]))
+      value = .string(Self.joined(segments[position...]))
     case .rest:
       // A closure, not a key path: a key path is made at run time, on every call.
-      params[step.name] = .strings(segments[position...].map { $0.string })
+      value = .strings(segments[position...].map { $0.string })
     case .query:
       var key = step.key
       let found = key.withUTF8 { key in
         view.query.first { $0.key.equals(ByteSlice(start: key.baseAddress, count: key.count)) }
       }
-      if let found, let value = step.type.value(of: found.value) { params[step.name] = value }
+      value = found.flatMap { step.type.value(of: $0.value) }
+    }
+    guard let value else { return }
+    if fresh && !step.repeatsName {
+      params.append(step.name, value)
+    } else {
+      params[step.name] = value
     }
   }
 }
