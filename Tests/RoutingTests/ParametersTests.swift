@@ -2,8 +2,8 @@ import Testing
 
 @testable import Routing
 
-/// `Parameters` keeps its first four entries inline and the rest in an array; every operation
-/// must behave the same on both sides of that line.
+/// `Parameters` is a small ordered list with dictionary semantics; every operation must behave
+/// the same for few and many entries.
 @Suite struct ParametersTests {
   /// Parameters `k0` ... `k(n-1)` with values 0 ... n-1, in that order.
   private func numbered(_ count: Int) -> Parameters {

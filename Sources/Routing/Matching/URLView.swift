@@ -33,7 +33,8 @@ struct ByteSlice {
 
   /// The bytes as a string (they are valid UTF-8 wherever a view is made).
   var string: String {
-    String(unsafeUninitializedCapacity: count) { buffer in
+    if let short = ShortASCIIString.make(start, count) { return short }
+    return String(unsafeUninitializedCapacity: count) { buffer in
       guard count > 0 else { return 0 }
       buffer.baseAddress!.initialize(from: start!, count: count)
       return count
