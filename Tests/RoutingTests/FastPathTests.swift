@@ -116,6 +116,39 @@ import Testing
     #expect(compared > 5_000)
   }
 
+  /// A scheme of up to 7 bytes is checked eight bytes at a time: every byte value at every
+  /// place of a scheme must give the full reader's scheme (or no scheme where it gives none),
+  /// and the reader must take every URL whose scheme is made of scheme bytes.
+  @Test func shortSchemesAreReadAsTheFullReaderDoes() throws {
+    let schemeBytes = Set(
+      Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.".utf8))
+    var compared = 0
+    for length in 2...9 {
+      for place in 1..<length {
+        for byte in UInt8.min...UInt8.max where byte != UInt8(ascii: ":") {
+          var scheme = Array("Sc0+-.xyz".utf8.prefix(length))
+          scheme[place] = byte
+          for rest in ["://h/x", ":/x", ":x"] {
+            let bytes = scheme + Array(rest.utf8)
+            let read = bytes.withUnsafeBufferPointer { buffer in
+              URLScanner.scan(buffer) { view in view.scheme.map { Array($0.bytes) } }
+            }
+            let valid = scheme.dropFirst().allSatisfy(schemeBytes.contains)
+            if valid { #expect(read != nil, "\(bytes)") }
+            guard let read else { continue }
+            let full = try RouteURL(bytes: bytes)
+            #expect(
+              read.map { String(decoding: $0, as: UTF8.self).lowercased() }
+                == full.scheme?.lowercased(), "\(bytes)")
+            #expect((read != nil) == valid, "\(bytes)")
+            compared += 1
+          }
+        }
+      }
+    }
+    #expect(compared > 10_000)
+  }
+
   /// Literal segments of up to 8 bytes are compared as one word, built with overlapping loads.
   @Test func segmentWordsHoldExactlyTheirBytes() {
     let bytes: [UInt8] = Array("abcdefghij".utf8)

@@ -281,6 +281,12 @@ final class RouterIndex: @unchecked Sendable {
   let constraints: UnsafeMutableBufferPointer<Constraint>
   /// The scheme tries' roots.
   let schemes: UnsafeMutableBufferPointer<SchemeRoot>
+  /// The places in ``schemes`` of the schemes of up to 8 bytes, by a hash of their lowercased
+  /// word (-1: free), so that finding one takes a single comparison whatever the number of
+  /// schemes. Half the slots at least are free.
+  let schemeSlots: UnsafeMutableBufferPointer<Int32>
+  /// Shifts a scheme word's hash product down to a slot of ``schemeSlots``.
+  let schemeShift: UInt64
   /// The root of the global trie (patterns without a scheme).
   let globalRoot: Int32
   /// How far, in places, entries sit past their homes on average and at most: what a search
@@ -302,6 +308,16 @@ final class RouterIndex: @unchecked Sendable {
     routeInfo = copy(tables.routeInfo)
     constraints = copy(tables.constraints)
     schemes = copy(tables.schemes)
+    var slotBits = 2
+    while 1 << slotBits < 2 * schemes.count { slotBits += 1 }
+    schemeShift = UInt64(64 - slotBits)
+    schemeSlots = Self.allocate(Int32.self, count: 1 << slotBits)
+    schemeSlots.initialize(repeating: -1)
+    for position in schemes.indices where schemes[position].word != 0 {
+      var slot = Self.schemeSlot(schemes[position].word, schemeShift)
+      while schemeSlots[slot] >= 0 { slot = (slot + 1) & (schemeSlots.count - 1) }
+      schemeSlots[slot] = Int32(position)
+    }
     globalRoot = tables.globalRoot
     placement = tables.placement
     prefetches =
@@ -315,6 +331,7 @@ final class RouterIndex: @unchecked Sendable {
     Self.free(routeInfo)
     Self.free(constraints)
     Self.free(schemes)
+    Self.free(schemeSlots)
   }
 
   /// Arrays from this size up are put on huge pages: a big table's lookups touch memory all
@@ -459,6 +476,12 @@ final class RouterIndex: @unchecked Sendable {
     return true
   }
 
+  /// Where the search for a scheme's word in ``schemeSlots`` starts.
+  @inline(__always)
+  private static func schemeSlot(_ word: UInt64, _ shift: UInt64) -> Int {
+    Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+
   /// The place in ``schemes`` of a URL's scheme (given as written), or -1.
   @inline(__always)
   func schemePosition(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
@@ -474,11 +497,15 @@ final class RouterIndex: @unchecked Sendable {
       let ones: UInt64 = 0x0101_0101_0101_0101
       guard (classes &- ones) & ~classes & (ones << 7) == 0 else { return -1 }
       let lowered = word | 0x2020_2020_2020_2020 & inside
-      for position in schemes.indices
-      where schemes[position].word == lowered && Int(schemes[position].count) == count {
-        return Int32(position)
+      var slot = Self.schemeSlot(lowered, schemeShift)
+      while true {
+        let position = schemeSlots[slot]
+        if position < 0 { return -1 }
+        // The count too: a scheme made in code may end in zero bytes, which the word hides.
+        let scheme = schemes[Int(position)]
+        if scheme.word == lowered && Int(scheme.count) == count { return position }
+        slot = (slot + 1) & (schemeSlots.count - 1)
       }
-      return -1
     }
     for position in schemes.indices
     where equalsTextIgnoringASCIICase(schemes[position].start, schemes[position].count, bytes) {
