@@ -55,6 +55,41 @@ import Testing
     expectBatchAgrees(router, urls, prefetching: prefetching)
   }
 
+  /// A batch refills one list of parameters for every match its caller does not keep; a
+  /// match the caller keeps must keep its own parameters while later ones are made.
+  @Test(arguments: [1, 2, 3, 1_000])
+  func keptMatchesKeepTheirParameters(keepEvery: Int) throws {
+    let router = try Router(
+      FastPathTests.table.map { Router.Route(pattern: try RoutePattern($0.0), priority: $0.1) })
+    let texts =
+      FastPathTests.urls + [
+        "myapp://user/1", "/x/y?a=1&b=2&c=3&d=4&e=5&f=6", "myapp://user/2", "/local/a%20b",
+        "myapp://search?q=1&q=2&q=3", "myapp://files/a/b/c/d/e/f",
+      ]
+    let urls = texts.map { Array($0.utf8) }
+    let single = urls.map { bytes in bytes.withUnsafeBufferPointer { router.match(bytes: $0) } }
+    var kept: [(Int, RouteMatch?)] = []
+    var wrongAtOnce: [Int] = []
+    let buffers = urls.map { bytes -> UnsafeMutableBufferPointer<UInt8> in
+      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+      _ = buffer.initialize(from: bytes)
+      return buffer
+    }
+    defer {
+      for buffer in buffers { buffer.deallocate() }
+    }
+    let url = { (index: Int) in UnsafeBufferPointer(buffers[index]) }
+    router.match(count: urls.count, url: url) { index, match in
+      if match != single[index] { wrongAtOnce.append(index) }
+      if index % keepEvery == 0 { kept.append((index, match)) }
+    }
+    #expect(wrongAtOnce.isEmpty, "\(wrongAtOnce.map { texts[$0] })")
+    #expect(kept.count == (urls.count + keepEvery - 1) / keepEvery)
+    for (index, match) in kept {
+      #expect(match == single[index], "\(texts[index])")
+    }
+  }
+
   @Test func noURLsCallNothing() throws {
     let router = try Router([Router.Route(pattern: try RoutePattern("myapp://a"))])
     var calls = 0

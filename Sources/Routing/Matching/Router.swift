@@ -144,6 +144,9 @@ public struct Router: Sendable {
     count: Int, url: (Int) -> UnsafeBufferPointer<UInt8>, prefetching: Bool?,
     _ body: (Int, RouteMatch?) -> Void
   ) {
+    // One list of parameters serves every match whose caller did not keep it: refilled in
+    // place, it costs no allocation and no freeing per URL.
+    var reused = Parameters()
     eachBatchGroup(count: count, url: url, prefetching: prefetching) {
       first, views, best, prefetched in
       if prefetched { plans.prefetch(best) }
@@ -152,7 +155,11 @@ public struct Router: Sendable {
           body(first + member, match(bytes: url(first + member)))
           continue
         }
-        body(first + member, best[member].route < 0 ? nil : makeMatch(best[member], view))
+        guard best[member].route >= 0 else {
+          body(first + member, nil)
+          continue
+        }
+        body(first + member, makeMatch(best[member], view, reusing: &reused))
       }
     }
   }
@@ -208,6 +215,14 @@ public struct Router: Sendable {
   // MARK: - Parameters
 
   private func makeMatch(_ candidate: Candidate, _ view: URLView) -> RouteMatch {
+    var params = Parameters()
+    return makeMatch(candidate, view, reusing: &params)
+  }
+
+  /// A match whose parameters are made in `params`' storage when no other value shares it.
+  private func makeMatch(
+    _ candidate: Candidate, _ view: URLView, reusing params: inout Parameters
+  ) -> RouteMatch {
     let route = Int(candidate.route)
     let expansion = Int(candidate.expansion)
     let stored = plans.storedSteps(route: route, expansion: expansion)
@@ -217,7 +232,7 @@ public struct Router: Sendable {
     let query = view.query
     let stepCount = stored?.count ?? planned.count
     // Room for every query item and capture at once, so the list is not regrown.
-    var params = Parameters(minimumCapacity: query.count + stepCount)
+    params.removeAll(reservingCapacity: query.count + stepCount)
     if query.contains(where: { $0.key.bytes.contains { $0 >= 0x80 } }) {
       // Keys are Swift strings: canonically equivalent keys are one key, their values merged.
       var order: [String] = []
