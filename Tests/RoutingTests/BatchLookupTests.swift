@@ -87,6 +87,8 @@ import Testing
     #expect(kept.count == (urls.count + keepEvery - 1) / keepEvery)
     for (index, match) in kept {
       #expect(match == single[index], "\(texts[index])")
+      // `==` ignores the order of parameters; the order must survive too.
+      #expect(match?.params.keys == single[index]?.params.keys, "\(texts[index])")
     }
   }
 

@@ -25,9 +25,6 @@ struct CapturePlans: Sendable {
     var name: String
     /// The query key, for `.query`.
     var key: String = ""
-    /// Whether an earlier step of the same plan has the same name, so this one may replace
-    /// its value rather than add one.
-    var repeatsName = false
   }
 
   /// Routes with more optional groups than this are planned when they match.
@@ -100,12 +97,6 @@ struct CapturePlans: Sendable {
   private static func addSteps(
     _ pattern: RoutePattern, _ expansion: Int, to steps: inout ContiguousArray<Step>
   ) {
-    let first = steps.count
-    defer {
-      for step in first..<steps.count {
-        steps[step].repeatsName = steps[first..<step].contains { $0.name == steps[step].name }
-      }
-    }
     for constraint in pattern.constraints {
       guard case .capture(let type, let name) = constraint.value else { continue }
       steps.append(Step(source: .query, type: type, position: 0, name: name, key: constraint.key))

@@ -62,7 +62,12 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   /// Empties the list, with room for `capacity` parameters without regrowing. The storage
   /// is kept when no other value shares it, so a list refilled for match after match
   /// allocates nothing.
+  ///
+  /// A list some other value still shares (a match the caller kept) is copied before it is
+  /// emptied, which costs more than starting afresh but only when matches are kept; a list
+  /// grown far past what is needed is let go, so a kept match does not hold much spare room.
   mutating func removeAll(reservingCapacity capacity: Int) {
+    if entries.capacity > Swift.max(16, 4 * capacity) { entries = [] }
     // One at a time: `removeAll(keepingCapacity:)` goes through the generic range
     // replacement, several times slower for the few entries a match has.
     while !entries.isEmpty { entries.removeLast() }
@@ -108,7 +113,7 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   }
 
   /// Walks parameters in the order they were first set.
-  public struct Iterator: IteratorProtocol {
+  public struct Iterator: IteratorProtocol, Sendable {
     private let entries: ContiguousArray<Entry>
     private var position = 0
 

@@ -249,7 +249,8 @@ public struct Router: Sendable {
     } else {
       addASCIIQuery(query, to: &params)
     }
-    // Without query parameters, a name no earlier step has is new: it is appended unsought.
+    // A pattern's names are unique (`RoutePattern` refuses a repeat), so without query
+    // parameters every capture is a new key, appended without a search.
     let fresh = params.isEmpty
     if let stored {
       for index in stored { addCapture(plans.steps[index], view, to: &params, fresh: fresh) }
@@ -300,7 +301,7 @@ public struct Router: Sendable {
   }
 
   /// One capture (query-constraint captures come first, then path captures, which win);
-  /// `fresh`: the parameters so far are only this plan's earlier steps.
+  /// `fresh`: the parameters so far are only this plan's earlier steps, none with this name.
   @inline(__always)
   private func addCapture(
     _ step: CapturePlans.Step, _ view: URLView, to params: inout Parameters, fresh: Bool
@@ -324,7 +325,7 @@ public struct Router: Sendable {
       value = found.flatMap { step.type.value(of: $0.value) }
     }
     guard let value else { return }
-    if fresh && !step.repeatsName {
+    if fresh {
       params.append(step.name, value)
     } else {
       params[step.name] = value

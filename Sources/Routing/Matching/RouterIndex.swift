@@ -315,7 +315,7 @@ final class RouterIndex: @unchecked Sendable {
     schemeSlots.initialize(repeating: -1)
     for position in schemes.indices where schemes[position].word != 0 {
       var slot = Self.schemeSlot(schemes[position].word, schemeShift)
-      while schemeSlots[slot] >= 0 { slot = (slot + 1) & (schemeSlots.count - 1) }
+      while schemeSlots[slot] >= 0 { slot = Self.nextSlot(slot, of: schemeSlots) }
       schemeSlots[slot] = Int32(position)
     }
     globalRoot = tables.globalRoot
@@ -352,7 +352,10 @@ final class RouterIndex: @unchecked Sendable {
   }
 
   /// Bytes held, for the memory report.
-  var byteCount: Int { Self.byteCount(entries, terminals, text, routeInfo, constraints) }
+  var byteCount: Int {
+    Self.byteCount(entries, terminals, text, routeInfo, constraints) + schemes.count
+      * MemoryLayout<SchemeRoot>.stride + schemeSlots.count * MemoryLayout<Int32>.stride
+  }
 
   private static func byteCount(
     _ entries: UnsafeMutableBufferPointer<Entry>,
@@ -476,6 +479,12 @@ final class RouterIndex: @unchecked Sendable {
     return true
   }
 
+  /// The slot after `slot` in ``schemeSlots``, wrapping around.
+  @inline(__always)
+  private static func nextSlot(_ slot: Int, of slots: UnsafeMutableBufferPointer<Int32>) -> Int {
+    (slot + 1) & (slots.count - 1)
+  }
+
   /// Where the search for a scheme's word in ``schemeSlots`` starts.
   @inline(__always)
   private static func schemeSlot(_ word: UInt64, _ shift: UInt64) -> Int {
@@ -501,10 +510,11 @@ final class RouterIndex: @unchecked Sendable {
       while true {
         let position = schemeSlots[slot]
         if position < 0 { return -1 }
-        // The count too: a scheme made in code may end in zero bytes, which the word hides.
+        // The count too, as a safeguard: a word hides trailing zero bytes, which no scheme the
+        // pattern parser accepts has.
         let scheme = schemes[Int(position)]
         if scheme.word == lowered && Int(scheme.count) == count { return position }
-        slot = (slot + 1) & (schemeSlots.count - 1)
+        slot = Self.nextSlot(slot, of: schemeSlots)
       }
     }
     for position in schemes.indices

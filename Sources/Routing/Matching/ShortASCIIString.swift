@@ -12,39 +12,33 @@ enum ShortASCIIString {
   /// The longest string the inline form holds.
   static let maxCount = 15
 
+  /// Whether this platform's strings have the inline form this type writes.
+  #if (arch(x86_64) || arch(arm64)) && _endian(little)
+    static let isSupported = true
+  #else
+    static let isSupported = false
+  #endif
+
   /// The string of `count` bytes at `start`, or nil when they are more than ``maxCount`` or
-  /// not all ASCII, or on a platform where the form is not known.
+  /// not all ASCII, or on a platform without the form (``isSupported``).
   @inline(__always)
   static func make(_ start: UnsafePointer<UInt8>?, _ count: Int) -> String? {
     #if (arch(x86_64) || arch(arm64)) && _endian(little)
       guard count <= maxCount else { return nil }
-      return inline(start, count)
+      // The first eight bytes as a segment key's word is made, then the rest from the eight
+      // that end the string, so no byte past the last is read.
+      let head = UnsafeBufferPointer(start: start, count: min(count, 8))
+      var words = (RouterIndex.SegmentKey.word(head), UInt64(0))
+      if count > 8 {
+        let tail = UnsafeRawPointer(start!).loadUnaligned(
+          fromByteOffset: count - 8, as: UInt64.self)
+        words.1 = UInt64(littleEndian: tail) >> UInt64(8 * (16 - count))
+      }
+      guard (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
+      words.1 |= (0xE0 | UInt64(count)) << 56
+      return unsafeBitCast(words, to: String.self)
     #else
       return nil
     #endif
-  }
-
-  /// The inline form of the bytes, without checking that it is the platform's.
-  @inline(__always)
-  private static func inline(_ start: UnsafePointer<UInt8>?, _ count: Int) -> String? {
-    var words: (UInt64, UInt64) = (0, 0)
-    let raw = UnsafeRawPointer(start)
-    // Whole words where they fit, overlapping rather than reading past the last byte.
-    if count >= 8 {
-      words.0 = raw!.loadUnaligned(as: UInt64.self)
-      if count > 8 {
-        let tail = raw!.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        words.1 = tail >> UInt64(8 * (16 - count))
-      }
-    } else if count >= 4 {
-      let head = UInt64(raw!.loadUnaligned(as: UInt32.self))
-      let tail = UInt64(raw!.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-      words.0 = head | tail << UInt64(8 * (count - 4))
-    } else {
-      for offset in 0..<count { words.0 |= UInt64(start![offset]) << UInt64(8 * offset) }
-    }
-    guard (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
-    words.1 |= (0xE0 | UInt64(count)) << 56
-    return unsafeBitCast(words, to: String.self)
   }
 }

@@ -131,23 +131,22 @@ enum URLScanner {
     var index = 0
     var scheme: ByteSlice?
     if base[0] & 0xDF &- 0x41 < 26 {  // a letter
+      var schemeEnd = 0  // where the scheme's `:` is; 0: no scheme
       let colons = count >= 8 ? matches(word(base, 0), 0x3A) : 0
       if colons != 0 {
         // A scheme of up to 7 bytes, read as one word: it is one if the bytes before the
         // first `:` are all scheme bytes.
-        let schemeEnd = colons.trailingZeroBitCount &>> 3
-        let before = (1 &<< UInt64(schemeEnd &<< 3)) &- 1
-        if schemeBytes(word(base, 0)) | ~before & highBits == highBits {
-          scheme = ByteSlice(start: base, count: schemeEnd)
-          index = schemeEnd &+ 1
-        }
+        let colon = colons.trailingZeroBitCount &>> 3
+        let before = (1 &<< UInt64(colon &<< 3)) &- 1
+        if schemeBytes(word(base, 0)) | ~before & highBits == highBits { schemeEnd = colon }
       } else {
-        var schemeEnd = 1
-        while schemeEnd < count, isSchemeByte(base[schemeEnd]) { schemeEnd &+= 1 }
-        if schemeEnd < count, base[schemeEnd] == 0x3A {
-          scheme = ByteSlice(start: base, count: schemeEnd)
-          index = schemeEnd &+ 1
-        }
+        var end = 1
+        while end < count, isSchemeByte(base[end]) { end &+= 1 }
+        if end < count, base[end] == 0x3A { schemeEnd = end }
+      }
+      if schemeEnd > 0 {
+        scheme = ByteSlice(start: base, count: schemeEnd)
+        index = schemeEnd &+ 1
       }
     }
     var segmentCount = 0
