@@ -59,6 +59,13 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
     for (key, value) in elements { self[key] = value }
   }
 
+  /// Room for `capacity` parameters without regrowing.
+  init(minimumCapacity capacity: Int) {
+    entries = []
+    // Reserving nothing would still allocate; a match without parameters allocates nothing.
+    if capacity > 0 { entries.reserveCapacity(capacity) }
+  }
+
   /// Empties the list, with room for `capacity` parameters without regrowing. The storage
   /// is kept when no other value shares it, so a list refilled for match after match
   /// allocates nothing.

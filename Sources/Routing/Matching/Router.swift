@@ -216,12 +216,20 @@ public struct Router: Sendable {
 
   private func makeMatch(_ candidate: Candidate, _ view: URLView) -> RouteMatch {
     var params = Parameters()
-    return makeMatch(candidate, view, reusing: &params)
+    return makeMatch(candidate, view, into: &params, reusing: false)
   }
 
   /// A match whose parameters are made in `params`' storage when no other value shares it.
   private func makeMatch(
     _ candidate: Candidate, _ view: URLView, reusing params: inout Parameters
+  ) -> RouteMatch {
+    makeMatch(candidate, view, into: &params, reusing: true)
+  }
+
+  /// A match with its parameters made in `params`: a new list, or `params` emptied first.
+  @inline(__always)
+  private func makeMatch(
+    _ candidate: Candidate, _ view: URLView, into params: inout Parameters, reusing: Bool
   ) -> RouteMatch {
     let route = Int(candidate.route)
     let expansion = Int(candidate.expansion)
@@ -232,7 +240,11 @@ public struct Router: Sendable {
     let query = view.query
     let stepCount = stored?.count ?? planned.count
     // Room for every query item and capture at once, so the list is not regrown.
-    params.removeAll(reservingCapacity: query.count + stepCount)
+    if reusing {
+      params.removeAll(reservingCapacity: query.count + stepCount)
+    } else {
+      params = Parameters(minimumCapacity: query.count + stepCount)
+    }
     if query.contains(where: { $0.key.bytes.contains { $0 >= 0x80 } }) {
       // Keys are Swift strings: canonically equivalent keys are one key, their values merged.
       var order: [String] = []
