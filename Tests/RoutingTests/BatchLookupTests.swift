@@ -5,6 +5,26 @@ import Testing
 /// ``Router/decide(count:url:_:)`` and ``Router/match(count:url:_:)`` must answer exactly as
 /// the single lookups do, for every URL, in order, with and without prefetching.
 @Suite struct BatchLookupTests {
+  /// Each URL in memory of its own that ends where it ends, as a caller's buffers would.
+  private final class URLBuffers {
+    private let buffers: [UnsafeMutableBufferPointer<UInt8>]
+
+    init(_ urls: [[UInt8]]) {
+      buffers = urls.map { bytes in
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        return buffer
+      }
+    }
+
+    deinit {
+      for buffer in buffers { buffer.deallocate() }
+    }
+
+    /// The URL at `index`.
+    func url(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(buffers[index]) }
+  }
+
   /// Runs both batch calls over `urls` and compares each answer with the single lookups.
   private func expectBatchAgrees(
     _ router: Router, _ urls: [[UInt8]], prefetching: Bool?,
@@ -12,15 +32,8 @@ import Testing
   ) {
     var decided: [(Int, Int?)] = []
     var matched: [(Int, RouteMatch?)] = []
-    let buffers = urls.map { bytes -> UnsafeMutableBufferPointer<UInt8> in
-      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-      _ = buffer.initialize(from: bytes)
-      return buffer
-    }
-    defer {
-      for buffer in buffers { buffer.deallocate() }
-    }
-    let url = { (index: Int) in UnsafeBufferPointer(buffers[index]) }
+    let buffers = URLBuffers(urls)
+    let url = buffers.url
     router.decide(count: urls.count, url: url, prefetching: prefetching) {
       decided.append(($0, $1))
     }
@@ -70,15 +83,8 @@ import Testing
     let single = urls.map { bytes in bytes.withUnsafeBufferPointer { router.match(bytes: $0) } }
     var kept: [(Int, RouteMatch?)] = []
     var wrongAtOnce: [Int] = []
-    let buffers = urls.map { bytes -> UnsafeMutableBufferPointer<UInt8> in
-      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-      _ = buffer.initialize(from: bytes)
-      return buffer
-    }
-    defer {
-      for buffer in buffers { buffer.deallocate() }
-    }
-    let url = { (index: Int) in UnsafeBufferPointer(buffers[index]) }
+    let buffers = URLBuffers(urls)
+    let url = buffers.url
     router.match(count: urls.count, url: url) { index, match in
       if match != single[index] { wrongAtOnce.append(index) }
       if index % keepEvery == 0 { kept.append((index, match)) }
