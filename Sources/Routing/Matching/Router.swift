@@ -159,7 +159,7 @@ public struct Router: Sendable {
           body(first + member, nil)
           continue
         }
-        body(first + member, makeMatch(best[member], view, reusing: &reused))
+        body(first + member, makeMatch(best[member], view, into: &reused, reusing: true))
       }
     }
   }
@@ -219,14 +219,8 @@ public struct Router: Sendable {
     return makeMatch(candidate, view, into: &params, reusing: false)
   }
 
-  /// A match whose parameters are made in `params`' storage when no other value shares it.
-  private func makeMatch(
-    _ candidate: Candidate, _ view: URLView, reusing params: inout Parameters
-  ) -> RouteMatch {
-    makeMatch(candidate, view, into: &params, reusing: true)
-  }
-
-  /// A match with its parameters made in `params`: a new list, or `params` emptied first.
+  /// A match with its parameters made in `params`: a new list, or, `reusing`, `params`
+  /// emptied first (its storage kept when no other value shares it).
   @inline(__always)
   private func makeMatch(
     _ candidate: Candidate, _ view: URLView, into params: inout Parameters, reusing: Bool
