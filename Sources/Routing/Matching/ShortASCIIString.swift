@@ -12,7 +12,8 @@ enum ShortASCIIString {
   /// The longest string the inline form holds.
   static let maxCount = 15
 
-  /// Whether this platform's strings have the inline form this type writes.
+  /// Whether this platform's strings have the inline form this type writes (the same
+  /// condition guards ``make(_:_:)``'s body, so that no other platform compiles the cast).
   #if (arch(x86_64) || arch(arm64)) && _endian(little)
     static let isSupported = true
   #else
@@ -25,8 +26,8 @@ enum ShortASCIIString {
   static func make(_ start: UnsafePointer<UInt8>?, _ count: Int) -> String? {
     #if (arch(x86_64) || arch(arm64)) && _endian(little)
       guard count <= maxCount else { return nil }
-      // The first eight bytes as a segment key's word is made, then the rest from the eight
-      // that end the string, so no byte past the last is read.
+      // The first eight bytes as a segment key's word, the rest from the eight that end the
+      // string: no byte past the last is read.
       let head = UnsafeBufferPointer(start: start, count: min(count, 8))
       var words = (RouterIndex.SegmentKey.word(head), UInt64(0))
       if count > 8 {

@@ -132,13 +132,14 @@ enum URLScanner {
     var scheme: ByteSlice?
     if base[0] & 0xDF &- 0x41 < 26 {  // a letter
       var schemeEnd = 0  // where the scheme's `:` is; 0: no scheme
-      let colons = count >= 8 ? matches(word(base, 0), 0x3A) : 0
+      let first = count >= 8 ? word(base, 0) : 0
+      let colons = matches(first, 0x3A)
       if colons != 0 {
         // A scheme of up to 7 bytes, read as one word: it is one if the bytes before the
         // first `:` are all scheme bytes.
         let colon = colons.trailingZeroBitCount &>> 3
         let before = (1 &<< UInt64(colon &<< 3)) &- 1
-        if schemeBytes(word(base, 0)) | ~before & highBits == highBits { schemeEnd = colon }
+        if schemeBytes(first) | ~before & highBits == highBits { schemeEnd = colon }
       } else {
         var end = 1
         while end < count, isSchemeByte(base[end]) { end &+= 1 }
