@@ -110,6 +110,17 @@ struct SizeResult {
   var floorNs: Double
   var checked: Int
   var matched: Int
+  /// The median over rounds of each loop's time against the floor's in the same round
+  /// (decide, full, batch decide, batch full): what a typical round shows, where the
+  /// best-of-rounds figures show the least disturbed one.
+  var medianRatios: [Double]
+}
+
+/// The middle value (the mean of the two middle ones for an even count).
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus, count: Int)
@@ -178,9 +189,10 @@ for size in sizes {
   }
   // The router's loops and the floor take turns, round after round, and each keeps its best
   // round: a disturbance of this noisy VM then hits them alike instead of skewing one ratio.
+  // Each round's ratios to that round's floor are kept too, for their median.
   var matched = 0
   var parameterCount = 0
-  var best = [Double](repeating: .infinity, count: 5)
+  var rounds = [[Double]](repeating: [], count: 5)
   let loops: [() -> Void] = [
     { consume(floorPass(corpus)) },
     {
@@ -210,8 +222,12 @@ for size in sizes {
   ]
   for _ in 0..<(quick ? 2 : 9) {
     for (position, loop) in loops.enumerated() {
-      best[position] = min(best[position], bestTime(rounds: 1, loop))
+      rounds[position].append(bestTime(rounds: 1, loop))
     }
+  }
+  let best = rounds.map { $0.min()! }
+  let medianRatios = rounds.dropFirst().map { loop in
+    median(zip(loop, rounds[0]).map { $0 / $1 })
   }
   let (floor, decide, full, batchDecide, batchFull) = (best[0], best[1], best[2], best[3], best[4])
   var linearCorpus = URLCorpus()
@@ -241,7 +257,7 @@ for size in sizes {
       fullNs: full / n, batchDecideNs: batchDecide / n, batchFullNs: batchFull / n,
       linearDecideNs: linearDecide / Double(linearCount),
       linearFullNs: linearFull / Double(linearCount), floorNs: floor / n, checked: checkCount,
-      matched: matched))
+      matched: matched, medianRatios: medianRatios))
 }
 
 // What one trie level of the largest index costs when it misses the caches.
@@ -282,6 +298,11 @@ for result in results {
   ]
   print(columns.joined(separator: " "))
 }
+print("median of the per-round ratios to the floor (decide, full, batch decide, batch full):")
+for result in results {
+  let ratios = result.medianRatios.map { format($0, 2) + "x" }.joined(separator: "  ")
+  print("  " + String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0) + ratios)
+}
 let largest = results.last!
 print(
   "\(largest.routes) routes vs 10: decide \(format(largest.decideNs / ten.decideNs, 2))x, full \(format(largest.fullNs / ten.fullNs, 2))x; batched: decide \(format(largest.batchDecideNs / ten.batchDecideNs, 2))x, full \(format(largest.batchFullNs / ten.batchFullNs, 2))x"
@@ -297,7 +318,7 @@ print(
 
 var json = "{\"urls\":\(urlCount),\"seed\":\(seed),\"sizes\":["
 json += results.map { r in
-  "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"batch_decide_ns\":\(format(r.batchDecideNs)),\"batch_full_ns\":\(format(r.batchFullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"batch_decide_per_floor\":\(format(r.batchDecideNs / r.floorNs, 3)),\"batch_full_per_floor\":\(format(r.batchFullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
+  "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"batch_decide_ns\":\(format(r.batchDecideNs)),\"batch_full_ns\":\(format(r.batchFullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"batch_decide_per_floor\":\(format(r.batchDecideNs / r.floorNs, 3)),\"batch_full_per_floor\":\(format(r.batchFullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"median_round_ratios\":{\"decide\":\(format(r.medianRatios[0], 3)),\"full\":\(format(r.medianRatios[1], 3)),\"batch_decide\":\(format(r.medianRatios[2], 3)),\"batch_full\":\(format(r.medianRatios[3], 3))},\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
 }.joined(separator: ",")
 json +=
   "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"largest_vs_10_batch_decide\":\(format(largest.batchDecideNs / ten.batchDecideNs, 3)),\"largest_vs_10_batch_full\":\(format(largest.batchFullNs / ten.batchFullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"index_bytes\":\(largestIndexBytes),\"read_ns_alone\":\(format(latency.alone)),\"read_ns_16_in_flight\":\(format(latency.sixteen)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
