@@ -204,6 +204,7 @@ public struct Router: Sendable {
   }
 
   /// The best candidate for a view (route -1 when none).
+  @inline(__always)
   private func decide(_ view: URLView) -> RouterIndex.Candidate {
     var sink = RouterIndex.Sink()
     index.walkAll(view, &sink)
