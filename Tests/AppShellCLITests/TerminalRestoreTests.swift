@@ -213,7 +213,8 @@ private final class RestoreRun {
     }
     cfmakeraw(&settings)
     tcsetattr(master, TCSANOW, &settings)  // on Linux this sets the other end's settings
-    return (Self.movedHigh(master), String(cString: name))
+    let path = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return (Self.movedHigh(master), String(decoding: path, as: UTF8.self))
   }
 
   /// `descriptor` moved to a number far above the ones in use (close-on-exec kept). Suites run
