@@ -35,10 +35,10 @@ func consume<T>(_ value: T) {
 /// The floor: one pass over each URL's bytes finding split points (`/`, `?`, `&`, `=`) and
 /// whether a `%` is present, with no allocation; what any router must at least do.
 ///
-/// How fast this small loop runs depends on where its machine code lands: on this machine it
-/// ran 20% slower (50 ns a URL instead of 41 at 10,000 routes) in builds where its few bytes
-/// straddled a 64-byte boundary, so every ratio to the floor moved with the layout of
-/// unrelated code. The loop is therefore compiled ``floorCopies`` times, each copy distinct
+/// How fast this small loop runs depends on where its machine code lands: on this machine the
+/// same code ran 20% slower in some builds (49 ns a URL instead of 41 at 10,000 routes; in one
+/// such build its hot loop straddled a 64-byte boundary), so every ratio to the floor moved
+/// with the layout of unrelated code. The loop is therefore compiled ``floorCopies`` times, each copy distinct
 /// (`Copy` only sets the starting total, taken off again), so the copies land at different
 /// places, and the floor is the fastest of them.
 @inline(never)
