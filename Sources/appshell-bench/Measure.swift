@@ -38,9 +38,9 @@ func consume<T>(_ value: T) {
 /// How fast this small loop runs depends on where its machine code lands: on this machine the
 /// same code ran 20% slower in some builds (49 ns a URL instead of 41 at 10,000 routes; in one
 /// such build its hot loop straddled a 64-byte boundary), so every ratio to the floor moved
-/// with the layout of unrelated code. The loop is therefore compiled ``floorCopies`` times, each copy distinct
-/// (`Copy` only sets the starting total, taken off again), so the copies land at different
-/// places, and the floor is the fastest of them.
+/// with the layout of unrelated code. The loop is therefore compiled once for each of
+/// ``floorCopies``, each copy distinct (`Copy` only sets the starting total, taken off again),
+/// so the copies land at different places, and the floor is the fastest of them.
 @inline(never)
 func floorPass<Copy: FloorCopy>(_ corpus: URLCorpus, _: Copy.Type) -> Int {
   var total = Copy.start

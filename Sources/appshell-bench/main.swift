@@ -305,23 +305,30 @@ for result in results {
   ]
   print(columns.joined(separator: " "))
 }
-print("URLs per second (decide, full, batch decide, batch full, linear decide, linear full):")
-for result in results {
-  let rates = [
-    result.decideNs, result.fullNs, result.batchDecideNs, result.batchFullNs,
-    result.linearDecideNs, result.linearFullNs,
-  ].map { format(1e9 / $0, 0).leftPad(10) }.joined(separator: " ")
-  print("  " + String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0) + rates)
+
+/// Prints a title, then a line for each size: its route count and `columns` of its figures.
+func printPerSize(
+  _ title: String, _ results: [SizeResult], _ columns: (SizeResult) -> [String]
+) {
+  print(title)
+  for result in results {
+    let routes = String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0)
+    print("  " + routes + columns(result).joined(separator: " "))
+  }
 }
-print("floor: each copy of its loop, ns per URL (the floor is the fastest):")
-for result in results {
-  let copies = result.floorCopiesNs.map { format($0).leftPad(7) }.joined(separator: " ")
-  print("  " + String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0) + copies)
+printPerSize(
+  "URLs per second (decide, full, batch decide, batch full, linear decide, linear full):", results
+) {
+  [$0.decideNs, $0.fullNs, $0.batchDecideNs, $0.batchFullNs, $0.linearDecideNs, $0.linearFullNs]
+    .map { format(1e9 / $0, 0).leftPad(10) }
 }
-print("median of the per-round ratios to the floor (decide, full, batch decide, batch full):")
-for result in results {
-  let ratios = result.medianRatios.map { format($0, 2) + "x" }.joined(separator: "  ")
-  print("  " + String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0) + ratios)
+printPerSize("floor: each copy of its loop, ns per URL (the floor is the fastest):", results) {
+  $0.floorCopiesNs.map { format($0).leftPad(7) }
+}
+printPerSize(
+  "median of the per-round ratios to the floor (decide, full, batch decide, batch full):", results
+) {
+  $0.medianRatios.map { (format($0, 2) + "x").leftPad(7) }
 }
 let largest = results.last!
 print(
