@@ -68,9 +68,10 @@ struct URLCorpus {
 ///
 /// Every table, the 10-route one too, has that mix: routes are laid out in blocks of twenty
 /// (five sections of four), and a table's routes take a block's kinds in ``kindOrder``, whose
-/// first ten already hold each feature. A table of 10 routes made of the first two sections
-/// would be 60% literals with one typed route, no wildcard, no query constraint, no domain and
-/// no global pattern: a baseline of easier URLs than every bigger table's.
+/// first ten already hold each feature but float and uuid parameters. A table of 10 routes
+/// made of the first two sections would be 60% literals with one typed route, no wildcard, no
+/// query constraint, no domain and no global pattern: a baseline of easier URLs than every
+/// bigger table's.
 struct Workload {
   var patterns: [(text: String, priority: Int)] = []
   var urls = URLCorpus()
@@ -86,9 +87,11 @@ struct Workload {
   init(routes count: Int, urls urlCount: Int, seed: UInt64) {
     var rng = SplitMix64(state: seed)
     var samplers: [(inout SplitMix64) -> String] = []
+    var sectionSet = Set<Int>()
     for index in 0..<count {
       let kind = Self.kindOrder[index % 20]
       let section = index / 20 * 5 + kind / 4
+      sectionSet.insert(section)
       let name = "s\(section)"
       let scheme = Self.schemes[section % Self.schemes.count]
       let base =
@@ -97,14 +100,15 @@ struct Workload {
       patterns.append((pattern, priority))
       samplers.append(sample)
     }
+    let sections = sectionSet.sorted()
     for _ in 0..<urlCount {
       let roll = rng.below(100)
       var url: String
       if roll < 5 {
         url = "myapp://nowhere\(rng.below(1000))/x/y"
       } else if roll < 10 {
-        // A section the table has (every block has five).
-        let section = rng.below((count + 19) / 20 * 5)
+        // A section the table has, under a path none of its routes takes.
+        let section = sections.isEmpty ? 0 : sections[rng.below(sections.count)]
         url =
           "\(Self.schemes[section % 5] == "https" ? "https://m.example.com" : Self.schemes[section % 5] + ":/")/s\(section)/zzz/\(rng.below(100))"
       } else {

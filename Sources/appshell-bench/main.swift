@@ -78,7 +78,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
         router.decide(count: corpus.count, url: url) { if $1 != nil { found &+= 1 } }
       }
     default:
-      found &+= floorCopies[0](corpus)
+      found &+= floorCopies[0](corpus)  // any copy: they run the same instructions
     }
   }
   let perURL = Double(now() - start) / Double(5 * count)
