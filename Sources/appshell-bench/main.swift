@@ -116,6 +116,11 @@ struct SizeResult {
   var medianRatios: [Double]
   /// Each copy of the floor's loop at its best round, ns per URL.
   var floorCopiesNs: [Double]
+
+  /// URLs per second: decide, full, batch decide, batch full, linear decide, linear full.
+  var perSecond: [Double] {
+    [decideNs, fullNs, batchDecideNs, batchFullNs, linearDecideNs, linearFullNs].map { 1e9 / $0 }
+  }
 }
 
 /// The middle value (the mean of the two middle ones for an even count).
@@ -319,8 +324,7 @@ func printPerSize(
 printPerSize(
   "URLs per second (decide, full, batch decide, batch full, linear decide, linear full):", results
 ) {
-  [$0.decideNs, $0.fullNs, $0.batchDecideNs, $0.batchFullNs, $0.linearDecideNs, $0.linearFullNs]
-    .map { format(1e9 / $0, 0).leftPad(10) }
+  $0.perSecond.map { format($0, 0).leftPad(10) }
 }
 printPerSize("floor: each copy of its loop, ns per URL (the floor is the fastest):", results) {
   $0.floorCopiesNs.map { format($0).leftPad(7) }
@@ -345,7 +349,7 @@ print(
 
 var json = "{\"urls\":\(urlCount),\"seed\":\(seed),\"sizes\":["
 json += results.map { r in
-  "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"batch_decide_ns\":\(format(r.batchDecideNs)),\"batch_full_ns\":\(format(r.batchFullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"batch_decide_per_floor\":\(format(r.batchDecideNs / r.floorNs, 3)),\"batch_full_per_floor\":\(format(r.batchFullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"floor_copies_ns\":[\(r.floorCopiesNs.map { format($0) }.joined(separator: ","))],\"per_second\":{\"decide\":\(format(1e9 / r.decideNs, 0)),\"full\":\(format(1e9 / r.fullNs, 0)),\"batch_decide\":\(format(1e9 / r.batchDecideNs, 0)),\"batch_full\":\(format(1e9 / r.batchFullNs, 0)),\"linear_decide\":\(format(1e9 / r.linearDecideNs, 0)),\"linear_full\":\(format(1e9 / r.linearFullNs, 0))},\"median_round_ratios\":{\"decide\":\(format(r.medianRatios[0], 3)),\"full\":\(format(r.medianRatios[1], 3)),\"batch_decide\":\(format(r.medianRatios[2], 3)),\"batch_full\":\(format(r.medianRatios[3], 3))},\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
+  "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"batch_decide_ns\":\(format(r.batchDecideNs)),\"batch_full_ns\":\(format(r.batchFullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"batch_decide_per_floor\":\(format(r.batchDecideNs / r.floorNs, 3)),\"batch_full_per_floor\":\(format(r.batchFullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"floor_copies_ns\":[\(r.floorCopiesNs.map { format($0) }.joined(separator: ","))],\"per_second\":{\(zip(["decide", "full", "batch_decide", "batch_full", "linear_decide", "linear_full"], r.perSecond).map { "\"\($0)\":\(format($1, 0))" }.joined(separator: ","))},\"median_round_ratios\":{\"decide\":\(format(r.medianRatios[0], 3)),\"full\":\(format(r.medianRatios[1], 3)),\"batch_decide\":\(format(r.medianRatios[2], 3)),\"batch_full\":\(format(r.medianRatios[3], 3))},\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
 }.joined(separator: ",")
 json +=
   "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"largest_vs_10_batch_decide\":\(format(largest.batchDecideNs / ten.batchDecideNs, 3)),\"largest_vs_10_batch_full\":\(format(largest.batchFullNs / ten.batchFullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"index_bytes\":\(largestIndexBytes),\"read_ns_alone\":\(format(latency.alone)),\"read_ns_16_in_flight\":\(format(latency.sixteen)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"

@@ -136,9 +136,7 @@ extension RouterIndex {
       if Edge.bound(edge) <= sink.bestKey { return }
       if edge & Edge.branches != 0 { break }
       guard edge & Edge.literalChildren != 0 else { return }
-      let key = keys[segment]
-      let literalPath = Self.step(path, key.hash)
-      let literal = literalChild(literalPath, of: node, key, view.segments[segment].bytes)
+      let (literal, literalPath) = literalStep(node, path, segment, view, keys)
       guard literal >= 0 else { return }
       node = literal
       path = literalPath
@@ -190,9 +188,7 @@ extension RouterIndex {
         return
       }
       if edge & Edge.literalChildren != 0 {
-        let key = keys[segment]
-        let literalPath = Self.step(path, key.hash)
-        let literal = literalChild(literalPath, of: node, key, segments[segment].bytes)
+        let (literal, literalPath) = literalStep(node, path, segment, view, keys)
         if literal >= 0 {
           if edge & Edge.branches == 0 {
             node = literal
@@ -225,6 +221,18 @@ extension RouterIndex {
       collect(lists.0 + lists.1 + lists.2, lists.3, view, &order, &sink)
       return
     }
+  }
+
+  /// The literal child of `node` for the view's segment at `segment` (-1: none) and its path
+  /// hash.
+  @inline(__always)
+  private func literalStep(
+    _ node: Int32, _ path: UInt64, _ segment: Int, _ view: URLView,
+    _ keys: UnsafePointer<SegmentKey>
+  ) -> (node: Int32, path: UInt64) {
+    let key = keys[segment]
+    let literalPath = Self.step(path, key.hash)
+    return (literalChild(literalPath, of: node, key, view.segments[segment].bytes), literalPath)
   }
 
   /// Walks on from `node`'s typed child of `kind` (which exists).
