@@ -233,8 +233,12 @@ extension SocketTests {
       #expect(result.stdout.contains("pushed user-profile"))
       let raw = try parseReply(app.sendRaw(Array(#"{"v":1,"type":"state"}"#.utf8) + [0x0A]))
       #expect(raw["ok"] as? Bool == true)
-      #expect(!isReadable(silent), "the silent client was answered before the others")
       let served = started.duration(to: clock.now)
+      // Not answered yet, unless serving the others took past the server's 2 s (a loaded
+      // machine: CI runs the suites in parallel), when its answer is due anyway.
+      if served < .milliseconds(1_900) {
+        #expect(!isReadable(silent), "the silent client was answered before its timeout")
+      }
 
       // Then the silent one gets its error reply, after the server's 2 s.
       let reply = try app.readReply(silent, timeoutMilliseconds: 15_000)
