@@ -10,10 +10,7 @@ let package = Package(
   ],
   targets: [
     // Pure URL router: reading URLs, compiling patterns, matching, route tables.
-    .target(name: "Routing", dependencies: ["CMemory"]),
-    // Memory hints for the router's index: cache prefetch and huge-page allocation (C).
-    // (DWARF 4: valgrind 3.19, the profiler the benchmark notes use, cannot read clang's 5.)
-    .target(name: "CMemory", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+    .target(name: "Routing"),
     // Pure app-shell model: navigation state, screens, the navigator and its event log.
     .target(name: "Shell", dependencies: ["Routing"]),
     // Pure interaction: keys, the URL prompt, completion, the console state of the front end.

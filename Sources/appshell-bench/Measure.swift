@@ -100,39 +100,3 @@ func memoryPerRoute(of workload: Workload) -> (Double, [Router.Route]) {
   consume(router)
   return (Double(after - before) / Double(texts.count), routes)
 }
-
-/// Nanoseconds per random read from a buffer of `bytes`: one read at a time, each waiting for
-/// the one before (a lookup's trie levels), and 16 independent chains at once (a prefetching
-/// batch). What one level of a big index costs on this machine.
-func memoryLatency(bytes: Int) -> (alone: Double, sixteen: Double) {
-  let lines = max(2, bytes / 64)
-  // One cycle through every cache line in a random order: each line holds the next one's index.
-  var order = Array(0..<lines)
-  var rng = SplitMix64(state: 0x1A7E)
-  for index in stride(from: lines - 1, to: 0, by: -1) {
-    order.swapAt(index, rng.below(index + 1))
-  }
-  var next = [Int](repeating: 0, count: lines * 8)
-  for position in 0..<lines {
-    next[order[position] * 8] = order[(position + 1) % lines] * 8
-  }
-  let steps = 2_000_000
-  return next.withUnsafeBufferPointer { next in
-    let alone = bestTime(rounds: 3) { consume(chase(next, from: [order[0] * 8], steps: steps)) }
-    let starts = (0..<16).map { order[$0 * lines / 16] * 8 }
-    let sixteen = bestTime(rounds: 3) { consume(chase(next, from: starts, steps: steps / 16)) }
-    return (alone / Double(steps), sixteen / Double(steps))
-  }
-}
-
-/// Follows `starts.count` chains of indices through `next` for `steps` steps each, in turns.
-@inline(never)
-func chase(_ next: UnsafeBufferPointer<Int>, from starts: [Int], steps: Int) -> Int {
-  var chains = starts
-  return chains.withUnsafeMutableBufferPointer { chains in
-    for _ in 0..<steps {
-      for chain in chains.indices { chains[chain] = next[chains[chain]] }
-    }
-    return chains.reduce(0, &+)
-  }
-}

@@ -39,19 +39,6 @@ struct URLCorpus {
     }
   }
 
-  /// Calls `body` with a function giving the bytes of the URL at an index, for the batch API.
-  @inline(__always)
-  func withURLs<R>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) -> R) -> R {
-    bytes.withUnsafeBufferPointer { all in
-      ends.withUnsafeBufferPointer { ends in
-        body { index in
-          let start = index == 0 ? 0 : ends[index - 1]
-          return UnsafeBufferPointer(start: all.baseAddress! + start, count: ends[index] - start)
-        }
-      }
-    }
-  }
-
   /// The URL at `index` as bytes.
   func url(_ index: Int) -> [UInt8] {
     Array(bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])

@@ -1,9 +1,8 @@
 import AppShellCLI
 import Foundation
-import Glibc
 import Routing
 
-// Routing and replay benchmark (issue 6): `swift run -c release appshell-bench [--quick]`.
+// Routing and replay benchmark: `swift run -c release appshell-bench [--quick]`.
 //
 // One process, fixed seed. For each table size it builds the table, times compiling and
 // loading it, checks that the trie and a plain linear scan pick the same route with the same
@@ -24,17 +23,6 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   exit(0)
 }
 
-// `--profile latency BYTES`: only the memory latency probe.
-if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
-  CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "latency",
-  let bytes = Int(CommandLine.arguments[flag + 2])
-{
-  let latency = memoryLatency(bytes: bytes)
-  print(
-    "profile: \(bytes) bytes: \(latency.alone) ns alone, \(latency.sixteen) ns with 16 in flight")
-  exit(0)
-}
-
 // `--profile compile SIZE`: compile time and memory per route of one table.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "compile",
@@ -42,10 +30,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
 {
   let (bytesPerRoute, routes) = memoryPerRoute(of: Workload(routes: size, urls: 0, seed: 7))
   let compile = bestTime(rounds: 5) { consume(try! Router(routes)) }
-  let placement = try! Router(routes).indexPlacement
-  print(
-    "profile: \(size) routes: compile \(compile / 1e6) ms, \(bytesPerRoute) bytes/route, entries \(placement.mean) places from home on average, at most \(placement.longest)"
-  )
+  print("profile: \(size) routes: compile \(compile / 1e6) ms, \(bytesPerRoute) bytes/route")
   exit(0)
 }
 
@@ -69,14 +54,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
       corpus.eachURL { found &+= router.match(bytes: $0)?.params.count ?? 0 }
     case "decide":
       corpus.eachURL { if router.decide(bytes: $0) != nil { found &+= 1 } }
-    case "full-batch":
-      corpus.withURLs { url in
-        router.match(count: corpus.count, url: url) { found &+= $1?.params.count ?? 0 }
-      }
-    case "decide-batch":
-      corpus.withURLs { url in
-        router.decide(count: corpus.count, url: url) { if $1 != nil { found &+= 1 } }
-      }
+    case "read":
+      corpus.eachURL { if (try? RouteURL(bytes: $0)) != nil { found &+= 1 } }
     default:
       found &+= floorCopies[0](corpus)  // any copy: they run the same instructions
     }
@@ -103,24 +82,20 @@ struct SizeResult {
   var loadMs: Double
   var decideNs: Double
   var fullNs: Double
-  var batchDecideNs: Double
-  var batchFullNs: Double
   var linearDecideNs: Double
   var linearFullNs: Double
   var floorNs: Double
   var checked: Int
   var matched: Int
   /// The median over rounds of each loop's time against the floor's in the same round
-  /// (decide, full, batch decide, batch full): what a typical round shows, where the
-  /// best-of-rounds figures show the least disturbed one.
+  /// (decide, full): what a typical round shows, where the best-of-rounds figures show the
+  /// least disturbed one.
   var medianRatios: [Double]
   /// Each copy of the floor's loop at its best round, ns per URL.
   var floorCopiesNs: [Double]
 
-  /// URLs per second: decide, full, batch decide, batch full, linear decide, linear full.
-  var perSecond: [Double] {
-    [decideNs, fullNs, batchDecideNs, batchFullNs, linearDecideNs, linearFullNs].map { 1e9 / $0 }
-  }
+  /// URLs per second: decide, full, linear decide, linear full.
+  var perSecond: [Double] { [decideNs, fullNs, linearDecideNs, linearFullNs].map { 1e9 / $0 } }
 }
 
 /// The middle value (the mean of the two middle ones for an even count).
@@ -144,26 +119,7 @@ func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus,
         "URL \(index) \(String(decoding: bytes, as: UTF8.self)): trie \(String(describing: fast)), decide \(String(describing: decided)), linear \(String(describing: slow))"
     }
   }
-  // The batch calls answer as the single ones, URL for URL.
-  var batchProblem: String?
-  corpus.withURLs { url in
-    var singles: [RouteMatch?] = []
-    router.match(count: count, url: url) { position, match in
-      let single = router.match(bytes: url(position))
-      if match != single && batchProblem == nil {
-        batchProblem =
-          "URL \(position): batch match \(String(describing: match)), single \(String(describing: single))"
-      }
-      singles.append(single)
-    }
-    router.decide(count: count, url: url) { position, route in
-      if route != singles[position]?.route && batchProblem == nil {
-        batchProblem =
-          "URL \(position): batch decide \(String(describing: route)), single \(String(describing: singles[position]?.route))"
-      }
-    }
-  }
-  return batchProblem
+  return nil
 }
 
 // Memory per route, measured first, while the heap is fresh: resident size before and after
@@ -172,7 +128,6 @@ func checkAgreement(_ router: Router, _ linear: LinearScan, _ corpus: URLCorpus,
 let bytesPerRoute = memoryPerRoute(of: Workload(routes: sizes.last!, urls: 0, seed: seed)).0
 
 var results: [SizeResult] = []
-var largestIndexBytes = 0
 for size in sizes {
   let workload = Workload(routes: size, urls: urlCount, seed: seed &+ UInt64(size))
   let routes = workload.patterns.map {
@@ -184,7 +139,6 @@ for size in sizes {
   let json = Array(workload.json.utf8)
   let load = bestTime(rounds: compileRounds) { consume(try! RouteTable(json: json)) }
   let linear = LinearScan(routes)
-  largestIndexBytes = router.indexByteCount
   let corpus = workload.urls
   // Agreement first: every URL the linear scan is timed on, and more where it is affordable.
   let linearCount = min(corpus.count, max(100, 3_000_000 / size))
@@ -199,8 +153,7 @@ for size in sizes {
   // then hits them alike instead of skewing one ratio. Each round's ratios to that round's
   // floor are kept too, for their median.
   var matched = 0
-  var parameterCount = 0
-  var rounds = [[Double]](repeating: [], count: 5)
+  var rounds = [[Double]](repeating: [], count: 3)
   let loops: [() -> Void] = [
     {
       var found = 0
@@ -210,21 +163,7 @@ for size in sizes {
     {
       var parameters = 0
       corpus.eachURL { parameters &+= router.match(bytes: $0)?.params.count ?? 0 }
-      parameterCount = parameters
-    },
-    {
-      var found = 0
-      corpus.withURLs { url in
-        router.decide(count: corpus.count, url: url) { if $1 != nil { found &+= 1 } }
-      }
-      precondition(found == matched, "the batch decided differently")
-    },
-    {
-      var parameters = 0
-      corpus.withURLs { url in
-        router.match(count: corpus.count, url: url) { parameters &+= $1?.params.count ?? 0 }
-      }
-      precondition(parameters == parameterCount, "the batch matched differently")
+      consume(parameters)
     },
   ]
   var floorCopyBest = [Double](repeating: .infinity, count: floorCopies.count)
@@ -240,7 +179,7 @@ for size in sizes {
   let medianRatios = rounds.dropFirst().map { loop in
     median(zip(loop, rounds[0]).map { $0 / $1 })
   }
-  let (floor, decide, full, batchDecide, batchFull) = (best[0], best[1], best[2], best[3], best[4])
+  let (floor, decide, full) = (best[0], best[1], best[2])
   var linearCorpus = URLCorpus()
   for index in 0..<linearCount {
     linearCorpus.append(String(decoding: corpus.url(index), as: UTF8.self))
@@ -265,15 +204,12 @@ for size in sizes {
   results.append(
     SizeResult(
       routes: size, compileMs: compile / 1e6, loadMs: load / 1e6, decideNs: decide / n,
-      fullNs: full / n, batchDecideNs: batchDecide / n, batchFullNs: batchFull / n,
+      fullNs: full / n,
       linearDecideNs: linearDecide / Double(linearCount),
       linearFullNs: linearFull / Double(linearCount), floorNs: floor / n, checked: checkCount,
       matched: matched, medianRatios: medianRatios,
       floorCopiesNs: floorCopyBest.map { $0 / n }))
 }
-
-// What one trie level of the largest index costs when it misses the caches.
-let latency = memoryLatency(bytes: largestIndexBytes)
 
 // Replay: keys per second with an 80x24 frame after every key.
 let app = try! AppLoader.loadApp(screens: nil, routes: nil)
@@ -292,7 +228,7 @@ func format(_ value: Double, _ decimals: Int = 1) -> String {
 #endif
 print("appshell-bench: \(urlCount) URLs per size, seed \(seed), \(buildKind)")
 print(
-  "routes   compile ms  load ms  floor ns  decide ns (/floor)  full ns (/floor)  batch decide (/floor)  batch full (/floor)  linear ns  linear/decide  checked"
+  "routes   compile ms  load ms  floor ns  decide ns (/floor)  full ns (/floor)  linear ns  linear/decide  checked"
 )
 let ten = results.first { $0.routes == 10 }!
 for result in results {
@@ -303,8 +239,7 @@ for result in results {
     String(result.routes).padding(toLength: 8, withPad: " ", startingAt: 0),
     format(result.compileMs, 2).leftPad(10), format(result.loadMs, 2).leftPad(8),
     format(result.floorNs).leftPad(9), timed(result.decideNs, width: 19),
-    timed(result.fullNs, width: 17), timed(result.batchDecideNs, width: 22),
-    timed(result.batchFullNs, width: 20), format(result.linearDecideNs, 0).leftPad(10),
+    timed(result.fullNs, width: 17), format(result.linearDecideNs, 0).leftPad(10),
     (format(result.linearDecideNs / result.decideNs, 0) + "x").leftPad(14),
     String(result.checked).leftPad(8),
   ]
@@ -322,7 +257,7 @@ func printPerSize(
   }
 }
 printPerSize(
-  "URLs per second (decide, full, batch decide, batch full, linear decide, linear full):", results
+  "URLs per second (decide, full, linear decide, linear full):", results
 ) {
   $0.perSecond.map { format($0, 0).leftPad(10) }
 }
@@ -330,29 +265,26 @@ printPerSize("floor: each copy of its loop, ns per URL (the floor is the fastest
   $0.floorCopiesNs.map { format($0).leftPad(7) }
 }
 printPerSize(
-  "median of the per-round ratios to the floor (decide, full, batch decide, batch full):", results
+  "median of the per-round ratios to the floor (decide, full):", results
 ) {
   $0.medianRatios.map { (format($0, 2) + "x").leftPad(7) }
 }
 let largest = results.last!
 print(
-  "\(largest.routes) routes vs 10: decide \(format(largest.decideNs / ten.decideNs, 2))x, full \(format(largest.fullNs / ten.fullNs, 2))x; batched: decide \(format(largest.batchDecideNs / ten.batchDecideNs, 2))x, full \(format(largest.batchFullNs / ten.batchFullNs, 2))x"
+  "\(largest.routes) routes vs 10: decide \(format(largest.decideNs / ten.decideNs, 2))x, full \(format(largest.fullNs / ten.fullNs, 2))x"
 )
 print(
   "memory: \(format(bytesPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
-print(
-  "memory latency: a random read from \(format(Double(largestIndexBytes) / 1_048_576)) MB (the \(sizes.last!)-route index) takes \(format(latency.alone)) ns alone, \(format(latency.sixteen)) ns each with 16 in flight"
-)
 print(
   "replay: \(format(replay.keysPerSecond, 0)) keys/s with an 80x24 frame after every key (\(keys.count) keys)"
 )
 
 var json = "{\"urls\":\(urlCount),\"seed\":\(seed),\"sizes\":["
 json += results.map { r in
-  "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"batch_decide_ns\":\(format(r.batchDecideNs)),\"batch_full_ns\":\(format(r.batchFullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"batch_decide_per_floor\":\(format(r.batchDecideNs / r.floorNs, 3)),\"batch_full_per_floor\":\(format(r.batchFullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"floor_copies_ns\":[\(r.floorCopiesNs.map { format($0) }.joined(separator: ","))],\"per_second\":{\(zip(["decide", "full", "batch_decide", "batch_full", "linear_decide", "linear_full"], r.perSecond).map { "\"\($0)\":\(format($1, 0))" }.joined(separator: ","))},\"median_round_ratios\":{\"decide\":\(format(r.medianRatios[0], 3)),\"full\":\(format(r.medianRatios[1], 3)),\"batch_decide\":\(format(r.medianRatios[2], 3)),\"batch_full\":\(format(r.medianRatios[3], 3))},\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
+  "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"floor_copies_ns\":[\(r.floorCopiesNs.map { format($0) }.joined(separator: ","))],\"per_second\":{\(zip(["decide", "full", "linear_decide", "linear_full"], r.perSecond).map { "\"\($0)\":\(format($1, 0))" }.joined(separator: ","))},\"median_round_ratios\":{\"decide\":\(format(r.medianRatios[0], 3)),\"full\":\(format(r.medianRatios[1], 3))},\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
 }.joined(separator: ",")
 json +=
-  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"largest_vs_10_batch_decide\":\(format(largest.batchDecideNs / ten.batchDecideNs, 3)),\"largest_vs_10_batch_full\":\(format(largest.batchFullNs / ten.batchFullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"index_bytes\":\(largestIndexBytes),\"read_ns_alone\":\(format(latency.alone)),\"read_ns_16_in_flight\":\(format(latency.sixteen)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
+  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
 print(json)
 
 extension String {

@@ -2,11 +2,11 @@ import Testing
 
 @testable import Routing
 
-/// Typed values made from captured bytes in place must be exactly those the full parsers give.
+/// The quick checks of typed segments (on bytes, no value made) accept exactly the texts the
+/// full parsers give a value for.
 @Suite struct CaptureValueTests {
   private func inPlace(_ type: CaptureType, _ text: String) -> ParamValue? {
-    var text = text
-    return text.withUTF8 { type.value(of: ByteSlice(start: $0.baseAddress, count: $0.count)) }
+    type.accepts(text) ? type.value(of: text) ?? .string("accepted, but no value") : nil
   }
 
   @Test func floatsAreTheDoublesTheFullParserGives() {
@@ -33,7 +33,7 @@ import Testing
     }
   }
 
-  @Test func uuidsAreUppercasedAsTheFullParserDoes() {
+  @Test func uuidsAreCheckedAsTheFullParserDoes() {
     for text in [
       "123e4567-e89b-12d3-a456-426614174000", "ABCDEFab-cdef-ABCD-efab-0123456789aB",
       "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-42661417400g",

@@ -134,12 +134,10 @@ private struct Report {
       return
     }
 
-    var texts: [String] = []
-    defer { checkBatch(router, texts, header: header, &report) }
+    let linear = LinearScan(compiled)
     for _ in 0..<Self.urlsPerTable {
       let target = urls.random.chance(85) ? urls.random.pick(table) : nil
       let generated = urls.url(aimingAt: target)
-      texts.append(generated.text)
       report.urls += 1
       let url: RouteURL
       do {
@@ -173,7 +171,13 @@ private struct Report {
         [$0.route, $0.expansion]
       }
       let gotOrder = got.map { [$0.route, $0.expansion] }
-      // The in-place reader of raw bytes decides exactly as RouteURL + match.
+      // The library's linear scan ranks exactly as the trie.
+      if linear.matches(url) != got {
+        report.fail(
+          "\(header)\nurl \(generated.text.debugDescription): linear scan "
+            + "\(linear.matches(url).map { [$0.route, $0.expansion] }), trie \(gotOrder)")
+      }
+      // Reading raw bytes decides exactly as RouteURL + match.
       let bytes = Array(generated.text.utf8)
       let fromBytes = bytes.withUnsafeBufferPointer { router.match(bytes: $0) }
       let decided = bytes.withUnsafeBufferPointer { router.decide(bytes: $0) }
@@ -188,34 +192,6 @@ private struct Report {
             + "expected (oracle, best first):\n    "
             + expected.map(\.description).joined(separator: "\n    ")
             + "\ngot match(): \(describe(best))\ngot matches() order: \(gotOrder)")
-      }
-    }
-  }
-}
-
-extension DifferentialTests {
-  /// The batch lookups, prefetching even on these small tables, answer as single lookups do.
-  fileprivate func checkBatch(
-    _ router: Router, _ texts: [String], header: @autoclosure () -> String, _ report: inout Report
-  ) {
-    let all = texts.map { Array($0.utf8) }
-    // One buffer, each URL a range of it.
-    let flat = all.flatMap { $0 }
-    var starts = [0]
-    for bytes in all { starts.append(starts.last! + bytes.count) }
-    var batch: [RouteMatch?] = []
-    var routes: [Int?] = []
-    flat.withUnsafeBufferPointer { flat in
-      let url = { (index: Int) in
-        UnsafeBufferPointer(rebasing: flat[starts[index]..<starts[index + 1]])
-      }
-      router.match(count: all.count, url: url, prefetching: true) { batch.append($1) }
-      router.decide(count: all.count, url: url, prefetching: true) { routes.append($1) }
-    }
-    for (position, bytes) in all.enumerated() {
-      let single = bytes.withUnsafeBufferPointer { router.match(bytes: $0) }
-      if position >= batch.count || batch[position] != single || routes[position] != single?.route {
-        report.fail("\(header())\nurl \(texts[position].debugDescription): batch differs")
       }
     }
   }

@@ -227,32 +227,4 @@ private func oracleRule(
     #expect(problems.isEmpty, "\(problems.count) problems: \(problems.prefix(5))")
     #expect(rule4 > 500)
   }
-
-  /// `LinearScan.kinds(of:matching:)` and the explanation's path check decide alike.
-  @Test func pathCheckAgreesWithLinearScanKinds() throws {
-    var random = DifferentialRandom(seed: 0xE8_1000)
-    var routes = RouteGenerator(random: DifferentialRandom(seed: 0xE8_1001))
-    var urls = URLGenerator(random: DifferentialRandom(seed: 0xE8_1002))
-    var disagreements: [String] = []
-    for _ in 0..<300 {
-      let generated = routes.table()
-      let route = random.pick(generated)
-      let pattern = try RoutePattern(route.text)
-      let text = urls.url(aimingAt: random.chance(80) ? route : random.pick(generated)).text
-      guard let url = try? RouteURL(text) else { continue }
-      for segments in pattern.expansions {
-        let linear = LinearScan.kinds(of: segments, matching: url.segments)
-        let explained = RouteTable.path(segments, url.segments)
-        switch explained {
-        case .success(let kinds):
-          if linear?.map(Int.init) != kinds.map(\.rawValue) {
-            disagreements.append("\(route.text) \(text): \(kinds) vs \(String(describing: linear))")
-          }
-        case .failure(let miss):
-          if linear != nil { disagreements.append("\(route.text) \(text): \(miss.failure)") }
-        }
-      }
-    }
-    #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
-  }
 }

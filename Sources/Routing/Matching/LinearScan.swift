@@ -1,150 +1,164 @@
 /// The plain way to route, as JLRoutes and URLNavigator do: try every route, keep the best.
 ///
-/// It decides exactly what ``Router`` decides (ROUTING.md section 4), at a cost proportional to
-/// the number of routes; it exists so the trie can be measured against it and so a reader can
-/// see every candidate a URL is checked against.
+/// It decides exactly what ``Router`` decides, at a cost proportional to the number of routes.
+/// It is the oracle the trie is tested against, the baseline it is measured against, and the
+/// engine of `--explain`, which shows why each route matched or not.
 public struct LinearScan: Sendable {
   /// The routes, in table order.
   public let routes: [Router.Route]
-  private let expansions: [[[PatternSegment]]]
 
-  /// Prepares the routes (their optional groups expanded once).
+  /// Takes the routes as they are.
   public init(_ routes: [Router.Route]) {
     self.routes = routes
-    expansions = routes.map(\.pattern.expansions)
   }
 
   /// The index of the best route for `url`, or nil when none matches.
   public func decide(_ url: RouteURL) -> Int? {
-    best(url)?.route
+    ranked(url).first?.route
   }
 
-  /// The best route for `url` with its parameters (ROUTING.md section 5), or nil.
+  /// The best route for `url` with its parameters, or nil.
   public func match(_ url: RouteURL) -> RouteMatch? {
-    guard let (route, expansion, _) = best(url) else { return nil }
-    let params = Self.parameters(
-      routes[route].pattern, expansion: expansions[route][expansion], url: url)
-    return RouteMatch(route: route, expansion: expansion, params: params)
+    matches(url).first
   }
 
-  /// The parameters of `url` matched by `pattern` through one of its expansions (ROUTING.md
-  /// section 5): query items, then query-constraint captures, then path captures.
-  static func parameters(
-    _ pattern: RoutePattern, expansion segments: [PatternSegment], url: RouteURL
-  ) -> Parameters {
-    var params: Parameters = [:]
-    var order: [String] = []
-    var values: [String: [String]] = [:]
-    for item in url.query {
-      if values[item.key] == nil { order.append(item.key) }
-      values[item.key, default: []].append(item.value)
+  /// Every route that matches `url`, best first, each with its best expansion and parameters.
+  public func matches(_ url: RouteURL) -> [RouteMatch] {
+    ranked(url).map { rank in
+      let pattern = routes[rank.route].pattern
+      return RouteMatch(
+        route: rank.route, expansion: rank.expansion,
+        params: Parameters(url, pattern, expansion: pattern.expansion(rank.expansion)))
     }
-    for key in order {
-      let all = values[key]!
-      params[key] = all.count == 1 ? .string(all[0]) : .strings(all)
-    }
-    for constraint in pattern.constraints {
-      if case .capture(let type, let name) = constraint.value,
-        let text = url.queryValues(constraint.key).first, let value = type.value(of: text)
-      {
-        params[name] = value
+  }
+
+  /// The rank of every route that matches, best first.
+  func ranked(_ url: RouteURL) -> [RouteRank] {
+    routes.indices.compactMap { index in
+      guard case .matched(let expansion, _) = Self.examine(routes[index].pattern, url) else {
+        return nil
       }
+      return RouteRank(
+        routes[index].pattern, priority: routes[index].priority, route: index,
+        expansion: expansion)
+    }.sorted()
+  }
+
+  /// How one pattern fares against a URL.
+  enum Examined: Equatable {
+    /// The first reason it does not match; `expansion` is the closest expansion tried, or nil
+    /// when the pattern has no groups or every expansion fails at the same place (the scheme,
+    /// the domain, or a segment before the groups); `progress` as in
+    /// ``Explanation/Candidate/progress``.
+    case failed(Explanation.Failure, expansion: Int?, progress: Int)
+    /// It matches through its best expansion, whose segment kinds are `kinds`.
+    case matched(expansion: Int, kinds: [MatchKind])
+  }
+
+  /// Scheme, domain, each expansion's path (keeping the best match, or the closest miss),
+  /// then the query constraints.
+  static func examine(_ pattern: RoutePattern, _ url: RouteURL) -> Examined {
+    if let scheme = pattern.scheme, !url.scheme.isExactly(scheme) {
+      return .failed(.scheme(pattern: scheme, url: url.scheme), expansion: nil, progress: 0)
     }
-    var position = 0
-    for segment in segments {
-      switch segment.kind {
-      case .literal:
-        position += 1
-      case .capture(let type):
-        if let name = segment.name, let value = type.value(of: url.segments[position]) {
-          params[name] = value
+    if let domain = pattern.domain, !url.domain.isExactly(domain) {
+      return .failed(.domain(pattern: domain, url: url.domain), expansion: nil, progress: 0)
+    }
+    var best: (expansion: Int, kinds: [MatchKind])?
+    var closest: (expansion: Int, failure: Explanation.Failure, progress: Int)?
+    for expansion in 0..<pattern.expansionCount {
+      switch path(pattern.expansion(expansion), url.segments) {
+      case .success(let kinds):
+        if best == nil || kinds.lexicographicallyPrecedes(best!.kinds) {
+          best = (expansion, kinds)
         }
-        position += 1
-      case .path:
-        params[segment.name ?? "path"] = .string(
-          url.segments[position...].joined(separator: "/"))
-        position = url.segments.count
-      case .rest:
-        params["*"] = .strings(Array(url.segments[position...]))
-        position = url.segments.count
-      }
-    }
-    return params
-  }
-
-  private func best(_ url: RouteURL) -> (route: Int, expansion: Int, kinds: [UInt8])? {
-    var best: (route: Int, expansion: Int, kinds: [UInt8])?
-    for (index, route) in routes.enumerated() {
-      let pattern = route.pattern
-      if let scheme = pattern.scheme, !url.scheme.isExactly(scheme) { continue }
-      if let domain = pattern.domain, !url.domain.isExactly(domain) { continue }
-      guard pattern.constraints.allSatisfy({ $0.accepts(url) }) else { continue }
-      for (expansion, segments) in expansions[index].enumerated() {
-        guard let kinds = Self.kinds(of: segments, matching: url.segments) else { continue }
-        if let current = best {
-          if isBetter((index, expansion, kinds), than: current) {
-            best = (index, expansion, kinds)
-          }
-        } else {
-          best = (index, expansion, kinds)
+      case .failure(let miss):
+        if closest == nil || miss.progress > closest!.progress {
+          closest = (expansion, miss.failure, miss.progress)
         }
       }
     }
-    return best
+    let groups = !pattern.groups.isEmpty
+    guard let best else {
+      let closest = closest!
+      let inGroups = groups && closest.progress >= pattern.segments.count
+      return .failed(
+        closest.failure, expansion: inGroups ? closest.expansion : nil,
+        progress: min(closest.progress, url.segments.count))
+    }
+    if let failure = query(pattern.constraints, url) {
+      return .failed(
+        failure, expansion: groups ? best.expansion : nil, progress: url.segments.count + 1)
+    }
+    return .matched(expansion: best.expansion, kinds: best.kinds)
   }
 
-  /// Rule 1 to 6 of ROUTING.md section 4, with rule 4 as a comparison of kind lists.
-  private func isBetter(
-    _ a: (route: Int, expansion: Int, kinds: [UInt8]),
-    than b: (route: Int, expansion: Int, kinds: [UInt8])
-  ) -> Bool {
-    let routeA = routes[a.route]
-    let routeB = routes[b.route]
-    if routeA.priority != routeB.priority { return routeA.priority > routeB.priority }
-    let schemeA = routeA.pattern.scheme != nil
-    if schemeA != (routeB.pattern.scheme != nil) { return schemeA }
-    let domainA = routeA.pattern.domain != nil
-    if domainA != (routeB.pattern.domain != nil) { return domainA }
-    if a.kinds != b.kinds { return a.kinds.lexicographicallyPrecedes(b.kinds) }
-    let queryA = routeA.pattern.constraints.count
-    let queryB = routeB.pattern.constraints.count
-    if queryA != queryB { return queryA > queryB }
-    if a.route != b.route { return a.route < b.route }
-    return a.expansion < b.expansion
+  /// Why an expansion's path misses, and how many pattern segments matched before.
+  struct PathMiss: Error, Equatable {
+    var failure: Explanation.Failure
+    var progress: Int
   }
 
-  /// The kind of each segment that matched (0 literal, 1 int, 2 float, 3 uuid, 4 string,
-  /// 5 path, 6 `*`), or nil when the segments do not match.
-  static func kinds(of pattern: [PatternSegment], matching segments: [String]) -> [UInt8]? {
-    var kinds: [UInt8] = []
-    kinds.reserveCapacity(pattern.count)
-    var position = 0
-    for segment in pattern {
+  /// The kind of each pattern segment of an expansion that matches the URL's segments, or the
+  /// first place they differ, from the left.
+  static func path(_ pattern: [PatternSegment], _ segments: [String])
+    -> Result<[MatchKind], PathMiss>
+  {
+    func miss(_ failure: Explanation.Failure, _ progress: Int) -> Result<[MatchKind], PathMiss> {
+      .failure(PathMiss(failure: failure, progress: progress))
+    }
+    func tooFew(_ done: Int) -> Result<[MatchKind], PathMiss> {
+      let last = pattern.last?.kind
+      let needs = pattern.count - (last == .rest ? 1 : 0)
+      let open = last == .path || last == .rest
+      return miss(.tooFewSegments(needs: needs, atLeast: open, has: segments.count), done)
+    }
+    for (position, segment) in pattern.enumerated() {
       switch segment.kind {
       case .literal(let text):
-        guard position < segments.count, segments[position].isExactly(text) else { return nil }
-        kinds.append(0)
-        position += 1
+        guard position < segments.count else { return tooFew(position) }
+        guard segments[position].isExactly(text) else {
+          return miss(
+            .literal(segment: position + 1, pattern: text, url: segments[position]), position)
+        }
       case .capture(let type):
-        guard position < segments.count, type.value(of: segments[position]) != nil else {
-          return nil
+        guard position < segments.count else { return tooFew(position) }
+        guard type.accepts(segments[position]) else {
+          return miss(.type(segment: position + 1, type: type, url: segments[position]), position)
         }
-        switch type {
-        case .int: kinds.append(1)
-        case .float: kinds.append(2)
-        case .uuid: kinds.append(3)
-        case .string, .path: kinds.append(4)
-        }
-        position += 1
       case .path:
-        guard position < segments.count else { return nil }
-        kinds.append(5)
-        return kinds
+        guard position < segments.count else { return tooFew(position) }
+        return .success(pattern.map { MatchKind($0.kind) })
       case .rest:
-        kinds.append(6)
-        return kinds
+        return .success(pattern.map { MatchKind($0.kind) })
       }
     }
-    return position == segments.count ? kinds : nil
+    guard pattern.count == segments.count else {
+      return miss(.tooManySegments(takes: pattern.count, has: segments.count), pattern.count)
+    }
+    return .success(pattern.map { MatchKind($0.kind) })
+  }
+
+  /// The first query constraint, in written order, that the URL does not meet.
+  static func query(_ constraints: [QueryConstraint], _ url: RouteURL) -> Explanation.Failure? {
+    for constraint in constraints {
+      let values = url.queryValues(constraint.key)
+      guard values.count == 1, let value = values.first else {
+        return values.isEmpty
+          ? .queryMissing(key: constraint.key)
+          : .queryRepeated(key: constraint.key, count: values.count)
+      }
+      switch constraint.value {
+      case .literal(let literal):
+        if !value.isExactly(literal) {
+          return .queryLiteral(key: constraint.key, pattern: literal, url: value)
+        }
+      case .capture(let type, _):
+        if !type.accepts(value) {
+          return .queryType(key: constraint.key, type: type, url: value)
+        }
+      }
+    }
+    return nil
   }
 }

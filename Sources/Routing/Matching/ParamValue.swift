@@ -1,4 +1,4 @@
-/// The value of one match parameter (ROUTING.md section 5).
+/// The value of one match parameter.
 public enum ParamValue: Sendable, Hashable {
   /// A string capture or a query value.
   case string(String)
@@ -39,8 +39,7 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   /// One parameter.
   public typealias Element = (key: String, value: ParamValue)
 
-  /// One stored parameter: a struct rather than the `Element` tuple, because an array of
-  /// tuples is freed through the runtime's generic tuple code, which is slower.
+  /// One stored parameter.
   fileprivate struct Entry: Sendable {
     var key: String
     var value: ParamValue
@@ -59,26 +58,10 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
     for (key, value) in elements { self[key] = value }
   }
 
-  /// Room for `capacity` parameters without regrowing.
-  init(minimumCapacity capacity: Int) {
+  /// No parameters, with room for `capacity` without regrowing.
+  init(capacity: Int) {
     entries = []
-    // Reserving nothing would still allocate; a match without parameters allocates nothing.
-    if capacity > 0 { entries.reserveCapacity(capacity) }
-  }
-
-  /// Empties the list, with room for `capacity` parameters without regrowing. The storage
-  /// is kept when no other value shares it, so a list refilled for match after match
-  /// allocates nothing.
-  ///
-  /// A list some other value still shares (a match the caller kept) is copied before it is
-  /// emptied, which costs more than starting afresh but only when matches are kept; a list
-  /// grown far past what is needed is let go, so a kept match does not hold much spare room.
-  mutating func removeAll(reservingCapacity capacity: Int) {
-    if entries.capacity > Swift.max(16, 4 * capacity) { entries = [] }
-    // One at a time: `removeAll(keepingCapacity:)` goes through the generic range
-    // replacement, several times slower for the few entries a match has.
-    while !entries.isEmpty { entries.removeLast() }
-    // Reserving nothing would still allocate; a match without parameters allocates nothing.
+    // Reserving nothing would still allocate.
     if capacity > 0 { entries.reserveCapacity(capacity) }
   }
 
@@ -208,26 +191,28 @@ public func formatPositional(_ value: Double) -> String {
   return result
 }
 
-/// A string compared and hashed by its UTF-8 bytes: ROUTING.md compares decoded text exactly,
-/// while Swift's `==` treats canonically equivalent strings (`é` and `e` + U+0301) as equal.
+/// A string compared and hashed by its UTF-8 bytes: routes compare decoded text exactly, while
+/// Swift's `==` treats canonically equivalent strings (`é` and `e` + U+0301) as equal.
 struct ExactText: Hashable, Sendable {
   let text: String
 
   init(_ text: String) { self.text = text }
 
-  static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-    lhs.text.utf8.elementsEqual(rhs.text.utf8)
-  }
+  static func == (lhs: ExactText, rhs: ExactText) -> Bool { lhs.text.isExactly(rhs.text) }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(text.utf8.count)
-    for byte in text.utf8 { hasher.combine(byte) }
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
 extension String {
-  /// Exact (byte-for-byte) equality, as ROUTING.md compares decoded text.
-  func isExactly(_ other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+  /// Exact (byte-for-byte) equality, as routes compare decoded text.
+  func isExactly(_ other: String) -> Bool {
+    var mine = self
+    var theirs = other
+    return mine.withUTF8 { mine in theirs.withUTF8 { mine.elementsEqual($0) } }
+  }
 }
 
 extension Optional where Wrapped == String {

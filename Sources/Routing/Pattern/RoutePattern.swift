@@ -1,4 +1,4 @@
-/// A compiled route pattern (ROUTING.md section 2), such as `myapp://orders/<int:id>(/edit)`.
+/// A compiled route pattern, such as `myapp://orders/<int:id>(/edit)`.
 public struct RoutePattern: Sendable, Hashable {
   /// The most optional groups one pattern may have (a pattern behaves as 2^n routes).
   public static let maxOptionalGroups = 8

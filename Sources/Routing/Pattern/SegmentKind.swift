@@ -1,4 +1,4 @@
-/// The type of a typed placeholder such as `<int:id>` (ROUTING.md section 2).
+/// The type of a typed placeholder such as `<int:id>`.
 public enum CaptureType: String, Sendable, Hashable, CaseIterable {
   /// One segment as a string.
   case string
@@ -142,6 +142,13 @@ func parseUUID(_ text: String) -> String? {
 // MARK: - Typed checks on bytes
 
 extension CaptureType {
+  /// Whether `text` is a value of this type, exactly as ``value(of:)`` decides, without making
+  /// the value.
+  func accepts(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { accepts($0) }
+  }
+
   /// Whether `bytes` are a value of this type, exactly as ``value(of:)`` decides, without
   /// making a string (except for rare floats whose finiteness needs a full parse).
   @inline(__always)

@@ -161,38 +161,6 @@ public struct Explanation: Sendable {
     }
   }
 
-  /// The kind of pattern segment that matched a URL segment, most specific first
-  /// (ROUTING.md section 4, rule 4: literal > int > float > uuid > string > path > `*`).
-  public enum MatchKind: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
-    /// A literal segment.
-    case literal
-    /// `<int:name>`.
-    case int
-    /// `<float:name>`.
-    case float
-    /// `<uuid:name>`.
-    case uuid
-    /// `:name`, `<name>` or `<string:name>`.
-    case string
-    /// `<path:name>`.
-    case path
-    /// `*`.
-    case rest
-
-    /// More specific first.
-    public static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// `literal`, `int`, `float`, `uuid`, `string`, `path` or `*`.
-    public var description: String {
-      switch self {
-      case .literal: return "literal"
-      case .int: return "int"
-      case .float: return "float"
-      case .uuid: return "uuid"
-      case .string: return "string"
-      case .path: return "path"
-      case .rest: return "*"
-      }
-    }
-  }
+  /// The kind of pattern segment that matched a URL segment (see ``Routing/MatchKind``).
+  public typealias MatchKind = Routing.MatchKind
 }

@@ -50,20 +50,13 @@ extension RouteTable {
     var current = bytes
     var seen: Set<[UInt8]> = [bytes]
     while true {
-      // Ordinary URLs are read in place; anything else (and every error) by RouteURL.
-      let found: RouteMatch?
-      if let fast = current.withUnsafeBufferPointer({ router.fastMatch($0) }) {
-        found = fast
-      } else {
-        let url: RouteURL
-        do {
-          url = try RouteURL(bytes: current)
-        } catch {
-          return Resolution(outcome: .invalid(error.description), redirects: redirects)
-        }
-        found = router.match(url)
+      let url: RouteURL
+      do {
+        url = try RouteURL(bytes: current)
+      } catch {
+        return Resolution(outcome: .invalid(error.description), redirects: redirects)
       }
-      guard let match = found else {
+      guard let match = router.match(url) else {
         return Resolution(outcome: .unmatched, redirects: redirects)
       }
       let entry = entries[match.route]

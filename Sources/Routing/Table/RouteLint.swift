@@ -146,24 +146,8 @@ public enum RouteLint {
 
   // MARK: - Shadowing
 
-  /// Which rule of ROUTING.md section 4 puts one route before another.
-  public enum RankRule: Int, Sendable, Hashable, Comparable {
-    /// Rule 1: a higher `priority`.
-    case priority = 1
-    /// Rule 2: naming the URL's scheme, against a global route.
-    case scheme
-    /// Rule 3: naming the URL's domain, against a route that names none.
-    case domain
-    /// Rule 4: more specific segments.
-    case specificity
-    /// Rule 5: more query constraints.
-    case constraints
-    /// Rule 6: listed first.
-    case order
-
-    /// Earlier rules first.
-    public static func < (a: RankRule, b: RankRule) -> Bool { a.rawValue < b.rawValue }
-  }
+  /// Which ranking rule puts one route before another.
+  public typealias RankRule = Routing.RankRule
 
   /// A route that ranks before another for every URL of some part of it, and the rule that
   /// decides.
@@ -307,18 +291,10 @@ public enum RouteLint {
     }
     guard shape.covers(part) else { return nil }
     // Ranks first on all of them: each rule compares things fixed by the two patterns.
-    if a.priority != b.priority { return a.priority > b.priority ? .priority : nil }
-    let schemeA = patternA.scheme != nil
-    if schemeA != (patternB.scheme != nil) { return schemeA ? .scheme : nil }
-    let domainA = patternA.domain != nil
-    if domainA != (patternB.domain != nil) { return domainA ? .domain : nil }
-    if shape.kinds != part.kinds {
-      return shape.kinds.lexicographicallyPrecedes(part.kinds) ? .specificity : nil
-    }
-    let countA = patternA.constraints.count
-    let countB = patternB.constraints.count
-    if countA != countB { return countA > countB ? .constraints : nil }
-    return indexA < indexB ? .order : nil
+    let rankA = shape.rank(a, route: indexA)
+    let rankB = part.rank(b, route: indexB)
+    guard let (rule, wins) = rankA.decidingRule(against: rankB), wins else { return nil }
+    return rule
   }
 
   /// One expansion of a pattern, or part of one: the single segments, what may follow them,
@@ -338,33 +314,22 @@ public enum RouteLint {
     var singles: [SegmentKind]
     /// What may follow them.
     var tail: Tail
-    /// The rank of the kind matching each URL segment, as the linear scan lists them: 0
-    /// literal, 1 int, 2 float, 3 uuid, 4 string, 5 path, 6 `*`.
-    var kinds: [UInt8]
+    /// The kind of each segment, as the ranking compares them.
+    var kinds: [MatchKind]
 
     /// The shapes of every expansion of a pattern, in expansion order.
     static func all(of pattern: RoutePattern) -> [Shape] {
       pattern.expansions.map { segments in
         var singles: [SegmentKind] = []
         var tail = Tail.none
-        var kinds: [UInt8] = []
         for segment in segments {
           switch segment.kind {
-          case .literal:
-            singles.append(segment.kind)
-            kinds.append(0)
-          case .capture(let type):
-            singles.append(segment.kind)
-            kinds.append(type.rank)
-          case .path:
-            tail = .path
-            kinds.append(5)
-          case .rest:
-            tail = .rest
-            kinds.append(6)
+          case .literal, .capture: singles.append(segment.kind)
+          case .path: tail = .path
+          case .rest: tail = .rest
           }
         }
-        return Shape(singles: singles, tail: tail, kinds: kinds)
+        return Shape(singles: singles, tail: tail, kinds: segments.map { MatchKind($0.kind) })
       }
     }
 
@@ -380,6 +345,13 @@ public enum RouteLint {
 
     /// The fewest segments a URL of this shape has.
     var minimumLength: Int { singles.count + (tail == .path ? 1 : 0) }
+
+    /// How a route ranks on the URLs of this shape of it: fixed by its pattern.
+    func rank(_ route: Router.Route, route index: Int) -> RouteRank {
+      var rank = RouteRank(route.pattern, priority: route.priority, route: index, expansion: 0)
+      rank.kinds = kinds
+      return rank
+    }
 
     /// Whether every segment list this shape matches, `part` matches (`part` has no `.rest`
     /// tail: see ``parts``).
@@ -436,8 +408,8 @@ public enum RouteLint {
       case .path, .rest: guard url.segments.count >= minimumLength else { return false }
       }
       let pieces = singles.map { PatternSegment(kind: $0, name: "x") }
-      return LinearScan.kinds(of: pieces, matching: Array(url.segments.prefix(singles.count)))
-        != nil
+      let prefix = Array(url.segments.prefix(singles.count))
+      return (try? LinearScan.path(pieces, prefix).get()) != nil
     }
   }
 }
@@ -473,16 +445,6 @@ extension CaptureType {
   /// `string`, and every `int` is a `float`.
   func includes(_ other: CaptureType) -> Bool {
     self == other || self == .string || (self == .float && other == .int)
-  }
-
-  /// The rank of a segment of this type in rule 4 (int 1, float 2, uuid 3, string 4).
-  var rank: UInt8 {
-    switch self {
-    case .int: return 1
-    case .float: return 2
-    case .uuid: return 3
-    case .string, .path: return 4
-    }
   }
 
   /// A value of this type, for sample URLs.

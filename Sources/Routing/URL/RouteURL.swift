@@ -1,5 +1,5 @@
-/// A URL as the router reads it (ROUTING.md section 3): scheme, domain, decoded path segments
-/// and decoded query items.
+/// A URL as the router reads it: scheme, domain, decoded path segments and decoded query items.
+/// It is the one reader of URLs: the router, the linear scan and `--explain` all read this.
 ///
 /// It reads raw text byte by byte, so raw non-ASCII, spaces and `<`/`>` are taken as they stand,
 /// and `%2F` stays inside its segment.
@@ -53,12 +53,22 @@ public struct RouteURL: Sendable, Equatable {
   /// and so does a URL over one of the limits (``maxBytes``, ``maxSegments``,
   /// ``maxQueryItems``).
   public init(bytes input: [UInt8]) throws(URLReadError) {
+    self = try input.withUnsafeBufferPointer { bytes throws(URLReadError) in
+      try RouteURL(bytes: bytes)
+    }
+  }
+
+  /// Reads raw bytes in place as a URL, as ``init(bytes:)-([UInt8])`` does.
+  public init(bytes input: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
     guard input.count <= Self.maxBytes else {
       throw URLReadError("URL too long: \(input.count) bytes (at most \(Self.maxBytes))")
     }
     var end = input.count
     if let hash = input.firstIndex(of: 0x23) { end = hash }
-    let bytes = input[0..<end]
+    let bytes = UnsafeBufferPointer(rebasing: input[0..<end])
+    func piece(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: bytes[range])
+    }
     var index = 0
 
     // Scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
@@ -74,7 +84,7 @@ public struct RouteURL: Sendable, Equatable {
         }
       }
       if cursor < end, bytes[cursor] == 0x3A {
-        scheme = String(decoding: bytes[index..<cursor], as: UTF8.self).lowercased()
+        scheme = lowercased(String(decoding: piece(index..<cursor), as: UTF8.self))
         index = cursor + 1
       }
     }
@@ -83,6 +93,7 @@ public struct RouteURL: Sendable, Equatable {
     while pathEnd < end, bytes[pathEnd] != 0x3F { pathEnd += 1 }
 
     var segments: [String] = []
+    segments.reserveCapacity(piece(index..<pathEnd).count { $0 == 0x2F } + 1)
     var domain: String?
     var segmentNumber = 0
 
@@ -96,7 +107,7 @@ public struct RouteURL: Sendable, Equatable {
         hostStart = at + 1
         // User information is not used, but it must still be a valid URL part.
         do {
-          _ = try percentDecode(bytes[start..<at])
+          _ = try percentDecode(piece(start..<at))
         } catch {
           throw URLReadError(failure: error, place: "user information")
         }
@@ -109,12 +120,12 @@ public struct RouteURL: Sendable, Equatable {
       }
       if hostEnd < authorityEnd {
         do {
-          _ = try percentDecode(bytes[hostEnd..<authorityEnd])
+          _ = try percentDecode(piece(hostEnd..<authorityEnd))
         } catch {
           throw URLReadError(failure: error, place: "port")
         }
       }
-      let rawHost = bytes[hostStart..<hostEnd]
+      let rawHost = piece(hostStart..<hostEnd)
       if !rawHost.isEmpty {
         // The `.` test uses the host as written; `localhost` is tested after decoding.
         let hasDot = rawHost.contains(0x2E)
@@ -124,7 +135,7 @@ public struct RouteURL: Sendable, Equatable {
         } catch {
           throw URLReadError(failure: error, place: hasDot ? "host" : "path segment 1")
         }
-        let lower = host.lowercased()
+        let lower = lowercased(host)
         if hasDot || lower == "localhost" {
           domain = lower
         } else {
@@ -146,7 +157,7 @@ public struct RouteURL: Sendable, Equatable {
             throw URLReadError("too many path segments (at most \(Self.maxSegments))")
           }
           do {
-            segments.append(try percentDecode(bytes[segmentStart..<cursor]))
+            segments.append(try percentDecode(piece(segmentStart..<cursor)))
           } catch {
             throw URLReadError(failure: error, place: "path segment \(segmentNumber)")
           }
@@ -155,12 +166,12 @@ public struct RouteURL: Sendable, Equatable {
       }
       cursor += 1
     }
-    if segments.contains(where: { $0 == "." || $0 == ".." }) {
+    if segments.contains(where: isDotSegment) {
       var resolved: [String] = []
       resolved.reserveCapacity(segments.count)
       for segment in segments {
-        if segment == "." { continue }
-        if segment == ".." {
+        if segment.utf8.count == 1 && isDotSegment(segment) { continue }
+        if isDotSegment(segment) {
           _ = resolved.popLast()
           continue
         }
@@ -172,6 +183,7 @@ public struct RouteURL: Sendable, Equatable {
     // Query: split on `&`, then on the first `=`; `+` is a space; empty pieces are skipped.
     var query: [QueryItem] = []
     if pathEnd < end {
+      query.reserveCapacity(piece(pathEnd..<end).count { $0 == 0x26 } + 1)
       var pieceStart = pathEnd + 1
       var itemNumber = 0
       var position = pieceStart
@@ -182,13 +194,15 @@ public struct RouteURL: Sendable, Equatable {
             guard itemNumber <= Self.maxQueryItems else {
               throw URLReadError("too many query items (at most \(Self.maxQueryItems))")
             }
-            let piece = bytes[pieceStart..<position]
-            let equals = piece.firstIndex(of: 0x3D)
+            let item = piece(pieceStart..<position)
+            let equals = item.firstIndex(of: 0x3D)
             do {
-              let key = try percentDecode(piece[..<(equals ?? position)], plusAsSpace: true)
+              let key = try percentDecode(
+                UnsafeBufferPointer(rebasing: item[..<(equals ?? item.count)]), plusAsSpace: true)
               var value = ""
               if let equals {
-                value = try percentDecode(piece[(equals + 1)...], plusAsSpace: true)
+                value = try percentDecode(
+                  UnsafeBufferPointer(rebasing: item[(equals + 1)...]), plusAsSpace: true)
               }
               query.append(QueryItem(key: key, value: value))
             } catch {
@@ -240,6 +254,18 @@ public struct RouteURL: Sendable, Equatable {
   public func queryValues(_ key: String) -> [String] {
     query.compactMap { $0.key.isExactly(key) ? $0.value : nil }
   }
+}
+
+/// `text` in lowercase; ASCII text already in lowercase, as schemes and hosts mostly are, is
+/// returned as it is without the full Unicode mapping.
+private func lowercased(_ text: String) -> String {
+  text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) } ? text : text.lowercased()
+}
+
+/// Whether a decoded segment is `.` or `..`.
+private func isDotSegment(_ segment: String) -> Bool {
+  let utf8 = segment.utf8
+  return (utf8.count == 1 || utf8.count == 2) && utf8.allSatisfy { $0 == 0x2E }
 }
 
 /// Why a URL could not be read, such as `invalid percent escape in path segment 2`.
