@@ -123,8 +123,8 @@ extension RouteTable {
     return (candidates, winner)
   }
 
-  /// Whether `a` ranks before `b`: rules 1 to 6 of ROUTING.md section 4, exactly as
-  /// `RouterIndex.isRankedBefore` applies them.
+  /// Whether `a` ranks before `b`: the six ranking rules in order, exactly as the router
+  /// applies them.
   private func isRanked(_ a: Matched, before b: Matched) -> Bool {
     let patternA = entries[a.route].pattern
     let patternB = entries[b.route].pattern
