@@ -3,8 +3,9 @@
 /// did (rename, redirect, refusal, target), hop by hop along redirects.
 ///
 /// It is worked out independently of ``Router`` (route by route, as ``LinearScan`` does) with
-/// the same ranking rules as the router (see ``RankingRule``), and it always names the route
-/// ``Router/match(_:)`` picks; ``resolution`` is what ``RouteTable/resolve(_:from:)`` gives.
+/// the same ranking rules as the router (``Explanation/RankingRule``), and it always names the
+/// route ``Router/match(_:)`` picks; ``resolution`` is what ``RouteTable/resolve(_:from:)``
+/// gives.
 public struct Explanation: Sendable {
   /// The URL as given (bytes that are not UTF-8 written as U+FFFD).
   public var url: String
