@@ -5,7 +5,7 @@ import Render
 import Replay
 
 /// `appshell --record FILE`: writes every key and resize of a live session to FILE as a key
-/// script (SHELL.md section 4) that `appshell replay` reproduces. Each step is written as it
+/// script (see docs/shell.md) that `appshell replay` reproduces. Each step is written as it
 /// happens, so a session that ends badly still leaves its script.
 final class KeyRecorder {
   private var descriptor: Int32

@@ -37,7 +37,7 @@ enum RemoteCommand {
     USAGE: appshell state
 
     Prints {"v":1,"ok":true,"state":{...},"status":"...","banner":...,"table":{...}}, where
-    "state" is the state JSON of SHELL.md section 3.
+    "state" is the navigation state JSON (tab, tabs, modals, alert; see docs/shell.md).
 
     """
 

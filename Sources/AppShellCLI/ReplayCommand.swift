@@ -4,8 +4,8 @@ import Replay
 import Routing
 import Shell
 
-/// `appshell replay [--size 80x24] [--routes FILE] [--screens DIR] [--state] SCRIPT`
-/// (SHELL.md section 5).
+/// `appshell replay [--size 80x24] [--routes FILE] [--screens DIR] [--state] SCRIPT`:
+/// a key script played against an in-memory terminal.
 enum ReplayCommand {
   static let help = """
     OVERVIEW: Run a key script against an in-memory terminal and print the screens.
@@ -14,7 +14,7 @@ enum ReplayCommand {
                            [--expect GOLDEN [--update]] SCRIPT
 
     ARGUMENTS:
-      SCRIPT              The key script (SHELL.md section 4); '-' reads standard input.
+      SCRIPT              The key script (see docs/shell.md); '-' reads standard input.
 
     OPTIONS:
       --size COLSxROWS    The terminal size (default: 80x24).
@@ -95,7 +95,7 @@ enum ReplayCommand {
     do {
       script = try KeyScript(parsing: text, file: scriptPath)
     } catch {
-      // Exactly `FILE:LINE:COL: message` (SHELL.md section 4), so editors can jump to it.
+      // Exactly `FILE:LINE:COL: message`, so editors can jump to it.
       io.writeError("\(error)\n")
       return 2
     }

@@ -1,7 +1,7 @@
 import Routing
 
-/// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]` (ROUTING.md
-/// section 7; `--explain` shows why).
+/// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route
+/// each URL opens (`--explain` shows why).
 enum ResolveCommand {
   static let help = """
     OVERVIEW: Resolve URLs through a route table and print one JSON object per URL.
@@ -16,9 +16,11 @@ enum ResolveCommand {
       --routes FILE       The route table (default: the app's Screens/routes.json).
       --external          Resolve as URLs arriving from outside the app.
       --explain           Explain each answer instead: how the URL was read, every route in
-                          table order with why it failed, why it matched but lost (the rule
-                          of ROUTING.md section 4) or that it won, then what the winner did
-                          (rename, each redirect, refusal, target). One text block per URL.
+                          table order with why it failed, why it matched but lost (the
+                          ranking rule: priority, scheme, domain, specificity, query
+                          constraints or table order; see docs/routing.md) or that it won,
+                          then what the winner did (rename, each redirect, refusal, target).
+                          One text block per URL.
       --json              With --explain, one JSON object per URL instead of text: the
                           members of the plain answer, then "origin" and "hops".
       --                  End of options; every later argument is a URL.
@@ -31,7 +33,7 @@ enum ResolveCommand {
 
   /// What each URL's answer looks like.
   enum Form {
-    /// One JSON line: which route wins (ROUTING.md section 7).
+    /// One JSON line: which route wins, with its parameters.
     case plain
     /// A text block explaining the answer.
     case explainText

@@ -107,7 +107,7 @@ public struct Console: Sendable {
     send(.noted("Route table refused: \(reason); keeping the one in force", isProblem: true))
   }
 
-  /// Handles one key as SHELL.md section 4 says, and returns the effects to run.
+  /// Handles one key (the keys are listed under F1), and returns the effects to run.
   public mutating func handle(_ key: Key) -> [Effect] {
     notice = nil
     if key == .control("c") {

@@ -1,7 +1,7 @@
 import Routing
 
 // The socket protocol between `appshell openurl` / `push` / `state` / `reload` and the running
-// app (docs: README "Socket protocol"). One request per connection: the client writes one JSON
+// app (described in docs/socket.md). One request per connection: the client writes one JSON
 // object on one line (UTF-8, ending in "\n", at most `WireProtocol.maxMessageBytes` bytes with
 // the newline); the app answers with one JSON object on one line and closes.
 //

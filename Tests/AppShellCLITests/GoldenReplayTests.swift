@@ -3,9 +3,9 @@ import Testing
 
 @testable import AppShellCLI
 
-// Golden screens (SHELL.md sections 4 and 5): every `Goldens/NAME.keys` script is replayed in
-// process with the shipped `Screens/`, and the output must equal `Goldens/NAME.golden` byte for
-// byte. A script's first lines may say `# size: COLSxROWS` (default 80x24).
+// Golden screens: every `Goldens/NAME.keys` script is replayed in process with the shipped
+// `Screens/`, and the output must equal `Goldens/NAME.golden` byte for byte. A script's first
+// lines may say `# size: COLSxROWS` (default 80x24).
 //
 // To re-record after an intended change: `APPSHELL_UPDATE_GOLDENS=1 swift test --filter
 // GoldenReplay`, then read every changed golden (`git diff`) before committing. An update run
@@ -24,7 +24,7 @@ enum GoldenScripts {
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Screens")
     .path
 
-  /// The scripts the brief asks for; each must exist (the directory may hold more).
+  /// The scripts that must exist, one per behaviour the goldens cover (there may be more).
   static let required = [
     "alert-no-route", "alert-upgrade", "ccf-notifications", "control-chars", "guard-login",
     "help-f1", "jlroutes", "links", "log-f2", "navigateapp-urls", "navigator-push-present",
@@ -95,7 +95,7 @@ struct TerminalSize: Hashable, CustomStringConvertible {
   var description: String { "\(columns)x\(rows)" }
 }
 
-/// One step of a key script, read independently of the app's own parser (SHELL.md section 4).
+/// One step of a key script, read independently of the app's own parser.
 enum ScriptStep: Hashable {
   /// A character typed as it stands (`<lt>` gives `<`).
   case character(Character)
@@ -367,7 +367,7 @@ func hasControlCharacter(_ text: String) -> Bool {
     }
   }
 
-  /// SHELL.md section 5: exactly ROWS lines per snapshot, none wider than COLS display
+  /// Replay's output: exactly ROWS lines per snapshot, none wider than COLS display
   /// columns, none with a control character; one snapshot per `<Snap>` and one at the end.
   @Test(arguments: GoldenScripts.names)
   func goldenHasTheShapeOfItsTerminal(_ name: String) throws {

@@ -4,8 +4,8 @@ import Testing
 
 @testable import AppShellCLI
 
-// ROUTING.md section 7: `appshell resolve`, run in process through `AppShellCommand.run` with
-// a fake `CommandIO` that feeds standard input in chunks and records what is written and when.
+// `appshell resolve`, run in process through `AppShellCommand.run` with a fake `CommandIO`
+// that feeds standard input in chunks and records what is written and when.
 
 /// A fake terminal: hands out `chunks` one per read and records the output.
 @Suite struct ResolveCommandTests {

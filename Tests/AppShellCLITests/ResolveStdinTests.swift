@@ -4,7 +4,7 @@ import Testing
 
 @testable import AppShellCLI
 
-/// `appshell resolve` reading URLs from standard input (ROUTING.md section 7).
+/// `appshell resolve` reading URLs from standard input.
 @Suite struct ResolveStdinTests {
 
   @Test func readsURLsFromStandardInputOneALine() throws {

@@ -93,7 +93,8 @@ func membersByKey(_ value: JSON?) -> [String: JSON] {
   return result
 }
 
-/// The table of ROUTING.md section 1, as printed there.
+/// A small table with routes of every kind of target: screens (pushed and presented), an
+/// action, a notification and a redirect.
 let specExampleTable = #"""
   {
     "version": 3,

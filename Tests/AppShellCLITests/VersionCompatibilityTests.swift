@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 5, version compatibility end to end: a table loaded at start or by a live reload may
+// Version compatibility end to end: a table loaded at start or by a live reload may
 // name screens and actions this build lacks, or need a newer app (`minVersion`); opening such
 // a route from outside shows "Upgrade required" and the app keeps running.
 

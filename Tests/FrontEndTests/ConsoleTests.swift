@@ -4,7 +4,8 @@ import Testing
 @testable import Routing
 @testable import Shell
 
-// SHELL.md section 4, "Keys a user can rely on", and the console's own keys (F2, readline).
+// The keys a user can rely on (Enter, Esc, Tab, Up/Down, F1, Ctrl-C), and the console's own
+// keys (F2, readline).
 
 @Suite struct ConsoleTests {
   // MARK: Readline keys

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Render
 
-// DESIGN.md "Render": a grid of cells of width 1 or 2 with a continuation marker; overwriting
-// half a wide glyph blanks it; text is made inert; widgets are tested on tiny grids.
+// A grid of cells of width 1 or 2 with a continuation marker; overwriting half a wide glyph
+// blanks it; text is made inert; widgets are tested on tiny grids.
 
 /// Texts that exercise every path of `write`: empty, narrow, wide, mixed, controls.
 private let sampleTexts = [

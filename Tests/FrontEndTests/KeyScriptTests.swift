@@ -5,7 +5,7 @@ import Testing
 @testable import Render
 @testable import Replay
 
-// SHELL.md section 4 (key scripts) and section 5 (`appshell replay` errors).
+// Key scripts and `appshell replay`'s errors for them.
 
 /// Parses a script named `s.keys`.
 private func parse(_ text: String) throws(KeyScriptError) -> [KeyScript.Step] {
@@ -29,7 +29,7 @@ private func keys(_ text: String) -> [KeyScript.Step] {
   text.map { .key(.character($0)) }
 }
 
-/// The special keys of SHELL.md section 4, written out here rather than taken from the code.
+/// The special keys of key scripts, written out here rather than taken from the code.
 private let specialKeys: [(String, Key)] = {
   var table: [(String, Key)] = [
     ("Enter", .enter), ("Esc", .escape), ("Tab", .tab), ("S-Tab", .backTab), ("Up", .up),

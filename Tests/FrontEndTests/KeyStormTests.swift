@@ -9,7 +9,7 @@ import Testing
 // Random keys through the same console and renderer `replay` uses; the state is checked after
 // every key and the screen after every resize and every eighth key.
 
-/// Every special key of SHELL.md section 4 but Ctrl-C, which the storm presses on its own.
+/// Every special key a key script can name but Ctrl-C, which the storm presses on its own.
 private let specialKeys: [Key] =
   [
     .enter, .escape, .tab, .backTab, .up, .down, .left, .right, .home, .end, .backspace, .delete,

@@ -66,8 +66,8 @@ import Testing
     #expect(!diff.unicodeScalars.contains { $0.value == 0x1B })
   }
 
-  // Found in review: `==` on Strings called canonically equivalent text equal, and a CRLF
-  // golden was one long line.
+  // `==` on Strings calls canonically equivalent text equal, and a CRLF golden must not read
+  // as one long line: the diff compares bytes.
   @Test func textIsComparedByteForByte() {
     let diff = LineDiff.describe(
       expected: "caf\u{E9}\n", actual: "cafe\u{301}\n", expectedName: "g", actualName: "r")

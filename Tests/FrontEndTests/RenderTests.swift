@@ -5,7 +5,7 @@ import Testing
 @testable import Replay
 @testable import Shell
 
-// SHELL.md section 5 (snapshot rows, the "too small" notice) and the layout of ConsoleView.
+// Snapshot rows, the "too small" notice and the layout of ConsoleView.
 
 /// Sizes from the minimum up to 200x60, and lopsided ones.
 private let drawableSizes: [Size] = [

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Render
 
-// SHELL.md section 5: East Asian wide and fullwidth characters count 2 display columns.
-// DESIGN.md: widths come from a table in Swift, not from the locale.
+// East Asian wide and fullwidth characters count 2 display columns; widths come from a table
+// in Swift, not from the locale.
 
 @Suite struct TextWidthTests {
   @Test func everyPrintableASCIICharacterIsOneColumn() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Shell
 
-/// Cold start with `--open URL` (SHELL.md section 2): the `parent` chain is pushed first.
+/// Cold start with `--open URL`: the `parent` chain is pushed first.
 @Suite struct ColdStartTests {
   @Test func parentThatIsATabRootSelectsThatTab() throws {
     var harness = Harness()

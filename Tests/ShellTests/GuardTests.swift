@@ -3,7 +3,7 @@ import Testing
 
 @testable import Shell
 
-/// Guards (ROUTING.md section 1, SHELL.md section 2): `guard: signed-in` opens login first and
+/// Guards: `guard: signed-in` opens login first and
 /// goes on to the original URL once signed in.
 @Suite struct GuardTests {
   @Test func guardedRouteWhenSignedOutPresentsLoginAndLogsGuarded() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Shell
 
-/// Screens opened for a result (SHELL.md section 2): a picker that hands its choice back.
+/// Screens opened for a result: a picker that hands its choice back.
 @Suite struct ResultTests {
   /// Home, then order 5, then its address picker.
   private func pickerOverOrder() -> Harness {

@@ -3,9 +3,10 @@ import Testing
 
 @testable import Shell
 
-/// The state as JSON, exactly as SHELL.md section 3 writes it.
+/// The state as JSON, member for member.
 @Suite struct StateJSONTests {
-  /// The example of SHELL.md section 3, without its layout whitespace.
+  /// The example state of docs/shell.md (order 2015032688 open on Home), without its layout
+  /// whitespace.
   static let specExample =
     #"{"tab":0,"#
     + #""tabs":[{"title":"Home","stack":[{"screen":"home","title":"Home","params":{}},"#

@@ -280,7 +280,7 @@ struct EventGenerator {
   }
 
   /// A state URL may restore stacks, not redesign the app: the tab bar is Home, Orders and Me
-  /// with their roots (SHELL.md section 1), so a state with other tabs is refused.
+  /// with their roots, so a state with other tabs is refused.
   @Test(arguments: [
     #"{"tab":0,"tabs":[{"title":"Home","stack":[{"name":"home","params":{}}]}],"modals":[]}"#,
     #"{"tab":0,"tabs":[{"title":"Hacked","stack":[{"name":"home","params":{}}]},"#

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Shell
 
-/// What each kind of route target does (SHELL.md section 2).
+/// What each kind of route target does.
 @Suite struct ScreenTargetTests {
   @Test func screenRouteIsPushed() {
     var harness = Harness()

@@ -18,7 +18,7 @@ private func threeTabs() -> ShellState {
 
 private func names(_ stack: [Screen]) -> [String] { stack.map(\.name) }
 
-/// The navigation state's own transitions (SHELL.md section 1), on plain values.
+/// The navigation state's own transitions, on plain values.
 @Suite struct ShellStateTransitionTests {
   @Test func pushLandsOnTheSelectedTabsStack() {
     var state = threeTabs()

@@ -10,14 +10,14 @@
 /// routes.open("navigator://user/zhangsan")     // calls the handler
 /// ```
 ///
-/// `open` tries the matching routes best first (ROUTING.md section 4) until a handler returns
+/// `open` tries the matching routes best first (in ranking order) until a handler returns
 /// true, as JLRoutes does, then falls back to ``unmatchedHandler``.
 public final class URLRoutes {
   /// What a handler is given: the URL, the parameters and the pattern that matched.
   public struct Request {
     /// The URL as opened.
     public var url: String
-    /// The match parameters (ROUTING.md section 5).
+    /// The match parameters: query items, then query-constraint captures, then path captures.
     public var params: Parameters
     /// The pattern that matched, as written.
     public var pattern: String

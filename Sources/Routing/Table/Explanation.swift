@@ -3,8 +3,9 @@
 /// did (rename, redirect, refusal, target), hop by hop along redirects.
 ///
 /// It is worked out independently of ``Router`` (route by route, as ``LinearScan`` does) with
-/// the same ranking rules as the router (ROUTING.md section 4), and it always names the route
-/// ``Router/match(_:)`` picks; ``resolution`` is what ``RouteTable/resolve(_:from:)`` gives.
+/// the same ranking rules as the router (``Explanation/RankingRule``), and it always names the
+/// route ``Router/match(_:)`` picks; ``resolution`` is what ``RouteTable/resolve(_:from:)``
+/// gives.
 public struct Explanation: Sendable {
   /// The URL as given (bytes that are not UTF-8 written as U+FFFD).
   public var url: String
@@ -22,14 +23,14 @@ public struct Explanation: Sendable {
   public struct Hop: Sendable {
     /// The URL looked up (the original one, or a filled redirect template).
     public var url: String
-    /// The URL as the router reads it (ROUTING.md section 3), or nil when it cannot be read.
+    /// The URL as the router reads it, or nil when it cannot be read.
     public var read: RouteURL?
     /// Every route of the table, in table order, with its verdict; empty when the URL could
     /// not be read.
     public var candidates: [Candidate]
     /// The index of the winning route, or nil when none matched.
     public var winner: Int?
-    /// The winner's parameters before `rename` (ROUTING.md section 5); empty without a winner.
+    /// The winner's parameters before `rename`; empty without a winner.
     public var params: Parameters
     /// The winner's parameters after `rename`; equal to ``params`` when it renames nothing.
     public var renamed: Parameters
@@ -81,7 +82,7 @@ public struct Explanation: Sendable {
     /// scheme, the domain or a segment before the groups).
     public var expansion: Int?
     /// For a route that matched, the kind of pattern segment that matched each URL segment
-    /// (ROUTING.md section 4, rule 4); a trailing `*` that matched nothing adds a last `*`.
+    /// (ranking rule 4); a trailing `*` that matched nothing adds a last `*`.
     public var kinds: [MatchKind]
     /// For a route that matched, its place in the ranking: 1 for the winner.
     public var rank: Int?
@@ -95,8 +96,8 @@ public struct Explanation: Sendable {
   public enum Verdict: Sendable, Equatable {
     /// The route does not match the URL; the first reason, from the left.
     case failed(Failure)
-    /// The route matches but another one ranks first: the winner, and the first rule of
-    /// ROUTING.md section 4 that puts the winner before this route.
+    /// The route matches but another one ranks first: the winner, and the first ranking rule
+    /// that puts the winner before this route.
     case lost(to: Int, rule: RankingRule)
     /// The route wins.
     case won
@@ -129,8 +130,8 @@ public struct Explanation: Sendable {
     case queryType(key: String, type: CaptureType, url: String)
   }
 
-  /// The rule of ROUTING.md section 4 that ranks the winner before a route that also matched,
-  /// as the router applies them, in order.
+  /// The ranking rule that puts the winner before a route that also matched. The router
+  /// applies the rules in this order; the first that tells two routes apart decides.
   public enum RankingRule: Sendable, Equatable {
     /// Rule 1: higher `priority` (the loser's, the winner's).
     case priority(loser: Int, winner: Int)
@@ -148,7 +149,7 @@ public struct Explanation: Sendable {
     /// Rule 6: the winner is listed first.
     case tableOrder
 
-    /// The rule's number in ROUTING.md section 4.
+    /// The rule's number, 1 to 6, as `--explain` prints it.
     public var number: Int {
       switch self {
       case .priority: return 1

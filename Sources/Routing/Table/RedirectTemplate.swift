@@ -1,5 +1,5 @@
-/// The URL template of a `redirect` target, such as `myapp://orders/:id?from=<source>`
-/// (ROUTING.md section 6).
+/// The URL template of a `redirect` target, such as `myapp://orders/:id?from=<source>`,
+/// filled from the match parameters.
 public struct RedirectTemplate: Sendable, Hashable {
   /// The template as written.
   public let text: String

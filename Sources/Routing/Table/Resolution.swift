@@ -6,7 +6,7 @@ public enum Origin: Sendable, Hashable {
   case external
 }
 
-/// What resolving a URL through a table gave (ROUTING.md sections 6 and 7).
+/// What resolving a URL through a table gave, redirects followed.
 public struct Resolution: Sendable {
   /// How it ended.
   public var outcome: Outcome

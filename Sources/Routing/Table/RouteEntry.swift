@@ -1,4 +1,4 @@
-/// What a route does when it wins (ROUTING.md section 1).
+/// What a route does when it wins.
 public enum RouteTarget: Sendable, Hashable {
   /// Make the named screen and push or present it.
   case screen(String)

@@ -195,7 +195,7 @@ public enum RouteLint {
   /// other route A with an expansion that (a) matches every URL that part matches — same
   /// scheme or global, same domain or none, as many segments, each segment at least as
   /// general, every query key A constrains also constrained by B to values A accepts — and
-  /// (b) ranks before it on all of those URLs by ROUTING.md section 4, which for such a pair
+  /// (b) ranks before it on all of those URLs by the ranking rules, which for such a pair
   /// does not depend on the URL. Anything less certain is not reported. `router` (compiled
   /// from `routes`) finds the candidates: a route that matches every URL of a part matches
   /// the part's sample URL.
@@ -298,7 +298,7 @@ public enum RouteLint {
   }
 
   /// One expansion of a pattern, or part of one: the single segments, what may follow them,
-  /// and the segment kinds that rank it (ROUTING.md section 4, rule 4).
+  /// and the segment kinds that rank it (ranking rule 4).
   struct Shape: Hashable {
     /// What may follow the single segments.
     enum Tail: Hashable {

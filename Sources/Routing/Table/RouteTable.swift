@@ -1,4 +1,4 @@
-/// A validated route table (ROUTING.md section 1) with its compiled router.
+/// A validated route table with its compiled router.
 ///
 /// A table that cannot be used is refused as a whole with a ``RouteTableError`` naming the
 /// entry and the problem, e.g. `routes[3].pattern: '*' must be the last segment (...)`.

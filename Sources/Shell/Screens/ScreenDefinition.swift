@@ -98,7 +98,7 @@ extension ParamValue {
   }
 }
 
-/// A screen defined as data: one JSON file in `Screens/` (see the README for the format).
+/// A screen defined as data: one JSON file in `Screens/` (docs/shell.md describes the format).
 public struct ScreenDefinition: Sendable, Hashable {
   /// One link of a data screen.
   public struct LinkSpec: Sendable, Hashable {
