@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// How a cell is drawn beyond its text: a role the terminal maps to colours, and emphasis.
 public struct Style: Sendable, Hashable {
@@ -78,7 +78,7 @@ enum Graphemes {
   /// Codes from here on stand for an entry of the table.
   static let firstCode: UInt32 = 0x0020_0000
 
-  private static let table = Mutex<(texts: [String], codes: [String: UInt32])>(([], [:]))
+  private static let table = Locked<(texts: [String], codes: [String: UInt32])>(([], [:]))
 
   /// The code of a grapheme.
   static func code(of text: String) -> UInt32 {
@@ -100,6 +100,22 @@ enum Graphemes {
     if code < 0x80 { return asciiStrings[Int(code)] }
     if code < firstCode { return String(UnicodeScalar(code).map(Character.init) ?? " ") }
     return table.withLock { $0.texts[Int(code - firstCode)] }
+  }
+}
+
+/// A value behind a lock, for state shared between threads. An `NSLock`, which every
+/// platform AppShell builds for has (`Synchronization.Mutex` needs macOS 15).
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  /// Runs `body` with the value while holding the lock.
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
   }
 }
 
