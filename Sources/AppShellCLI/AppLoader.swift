@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Routing
 import Shell
 
@@ -13,7 +14,7 @@ public enum AppLoader {
     func hasTable(_ directory: String) -> Bool {
       fileManager.fileExists(atPath: directory + "/routes.json")
     }
-    if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+    if let executable = CurrentProcess.executablePath() {
       var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
       while directory.path != "/" {
         let candidate = directory.appendingPathComponent("Screens").path

@@ -1,5 +1,11 @@
-import Glibc
+import Platform
 import Render
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// Where a command reads its input and writes its output: the process's standard streams, or
 /// buffers in tests.
@@ -27,7 +33,7 @@ public struct CommandIO {
       read: {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-          let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+          let count = buffer.withUnsafeMutableBytes { Descriptors.read(0, into: $0) }
           if count > 0 { return Array(buffer[0..<count]) }
           if count < 0 && errno == EINTR { continue }
           return nil
@@ -43,9 +49,7 @@ public struct CommandIO {
 func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
   var offset = 0
   while offset < bytes.count {
-    let written = bytes[offset...].withUnsafeBytes {
-      Glibc.write(descriptor, $0.baseAddress, $0.count)
-    }
+    let written = bytes[offset...].withUnsafeBytes { Descriptors.write(descriptor, from: $0) }
     if written < 0 {
       if errno == EINTR { continue }
       return false

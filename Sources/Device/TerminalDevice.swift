@@ -1,8 +1,8 @@
 import Interface
 import Render
 
-/// Where frames are shown: the real terminal (``NcursesTerminal``) or memory
-/// (``MemoryTerminal``, for `replay` and tests).
+/// Where frames are shown: the real terminal (`NcursesTerminal`, in the Terminal target) or
+/// memory (``MemoryTerminal``, for `replay` and tests).
 public protocol TerminalDevice: AnyObject {
   /// The current size.
   func size() -> Size

@@ -1,8 +1,8 @@
+import Device
 import Interface
 import Render
 import Routing
 import Shell
-import Terminal
 
 /// Runs a key script against an in-memory terminal (``MemoryTerminal``): the same console and
 /// renderer as the real front end, with a virtual clock instead of real time.

@@ -1,4 +1,10 @@
-import Glibc
+import Platform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// What the real terminal's input side reports.
 public enum InputEvent: Sendable, Hashable {
@@ -34,8 +40,8 @@ public final class InputReader {
       pipeRead = ends[0]
       signalPipeWrite = ends[1]
       for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        Descriptors.setNonBlocking(end)
+        Descriptors.setCloseOnExec(end)
       }
     }
     // A parent (a test runner, say) may have blocked these; the app must hear them.
@@ -44,22 +50,18 @@ public final class InputReader {
     for signal in signals { sigaddset(&unblock, signal) }
     sigprocmask(SIG_UNBLOCK, &unblock, nil)
     // A vanished reader of a pipe the app writes to must not kill it.
-    Glibc.signal(SIGPIPE, SIG_IGN)
+    Signals.ignore(SIGPIPE)
     for signal in signals {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { number in
+      Signals.handle(signal, restartingCalls: true) { number in
         var byte = UInt8(truncatingIfNeeded: number)
         _ = write(signalPipeWrite, &byte, 1)
       }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      sigaction(signal, &action, nil)
     }
   }
 
   /// Restores the default signal handlers.
   public func close() {
-    for signal in signals { Glibc.signal(signal, SIG_DFL) }
+    for signal in signals { Signals.setDefault(signal) }
   }
 
   /// Waits up to `timeout` milliseconds (-1: for ever) for input, a signal or one of

@@ -1,12 +1,23 @@
-import CNcursesw
-import Glibc
+import Device
 import Interface
 import Render
 
-/// The real terminal, drawn with ncurses (wide-character build). Input is read by
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(CNcursesw)
+  import CNcursesw
+#elseif canImport(CNcurses)
+  import CNcurses
+#endif
+
+/// The real terminal, drawn with ncurses (the wide-character build on Linux, the system's
+/// on macOS). Input is read by
 /// ``InputReader`` as raw bytes and decoded by ``KeyDecoder``, not by ncurses.
 ///
-/// Only this file imports the ncurses C module. All calls happen on the main thread.
+/// Only this file imports the ncurses C module (`CNcursesw` on Linux, `CNcurses` on macOS). All calls happen on the main thread.
 public final class NcursesTerminal: TerminalDevice {
   private var screen: OpaquePointer?
   private var isOpen = false
