@@ -93,6 +93,75 @@ package enum Sockets {
     return address
   }
 
+  /// A TCP socket on 127.0.0.1 at a port the system chooses, listening with `backlog` (none:
+  /// only bound, to learn a free port), and its port; nil with `errno` on failure.
+  package static func loopbackListener(backlog: Int32? = 16) -> (descriptor: Int32, port: UInt16)? {
+    let descriptor = stream(family: AF_INET)
+    guard descriptor >= 0 else { return nil }
+    var address = loopbackAddress(port: 0)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound, backlog.map({ listen(descriptor, $0) == 0 }) ?? true else {
+      let error = errno
+      Descriptors.close(descriptor)
+      errno = error
+      return nil
+    }
+    return (descriptor, UInt16(bigEndian: address.sin_port))
+  }
+
+  /// A TCP socket connected to 127.0.0.1 at `port`; -1 with `errno` on failure.
+  package static func connectToLoopback(port: UInt16) -> Int32 {
+    let descriptor = stream(family: AF_INET)
+    guard descriptor >= 0 else { return -1 }
+    var address = loopbackAddress(port: port)
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      let error = errno
+      Descriptors.close(descriptor)
+      errno = error
+      return -1
+    }
+    return descriptor
+  }
+
+  /// A stream socket connected to the Unix socket at `path`; -1 with `errno` on failure.
+  package static func connect(toUnixSocket path: String) -> Int32 {
+    guard let address = unixAddress(Array(path.utf8)) else {
+      errno = ENAMETOOLONG
+      return -1
+    }
+    let descriptor = stream(family: AF_UNIX)
+    guard descriptor >= 0 else { return -1 }
+    guard address.withGenericPointer({ systemConnect(descriptor, $0, $1) }) == 0 else {
+      let error = errno
+      Descriptors.close(descriptor)
+      errno = error
+      return -1
+    }
+    return descriptor
+  }
+
+  /// The IPv4 loopback address at `port`.
+  private static func loopbackAddress(port: UInt16) -> sockaddr_in {
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    return address
+  }
+
   #if canImport(Darwin)
     /// Darwin's stand-in for `MSG_NOSIGNAL`: sends on this socket never raise SIGPIPE.
     private static func setNoSignalOnBrokenPipe(_ descriptor: Int32) {
@@ -120,6 +189,12 @@ private func systemAccept(
   _ length: UnsafeMutablePointer<socklen_t>?
 ) -> Int32 {
   accept(listener, address, length)
+}
+
+private func systemConnect(
+  _ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t
+) -> Int32 {
+  connect(descriptor, address, length)
 }
 
 private func systemSend(

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 // Helpers of the remote route-table tests (RemoteTableTests.swift).

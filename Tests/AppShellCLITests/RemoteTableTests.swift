@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 // Integration tests of remote route tables: the real `appshell --headless` downloading a signed
@@ -231,9 +230,9 @@ struct RemoteTableTests {
   @Test func signTable() throws {
     let kit = try SigningKit()
     let binary = try appshell()
-    let environment = ProcessInfo.processInfo.environment
+    let directories = try PrivateDirectories()
     func signTable(_ arguments: [String]) throws -> ProcessResult {
-      try runProcess(binary, ["sign-table"] + arguments, environment: environment)
+      try runProcess(binary, ["sign-table"] + arguments, environment: directories.environment)
     }
     let table = try makeTable(version: 7, adding: [promoRoute])
     let tableFile = try kit.write(table)
