@@ -69,7 +69,7 @@ let package = Package(
         "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform",
       ]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
-    .testTarget(name: "SigningTests", dependencies: ["Signing"]),
+    .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
     .testTarget(

@@ -55,6 +55,17 @@ package enum ChildProcess {
     return pid
   }
 
+  /// The first executable file called `name` in the directories of `PATH` (default:
+  /// `/usr/bin:/bin`); nil if there is none.
+  package static func find(_ name: String) -> String? {
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
   /// Waits for process `pid` to end; its exit status, or 128 + N when signal N ended it.
   package static func wait(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0

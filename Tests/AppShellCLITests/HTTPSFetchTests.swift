@@ -18,8 +18,7 @@ import Testing
     private let process: Process
 
     init() throws {
-      let openssl = "/usr/bin/openssl"
-      try #require(FileManager.default.isExecutableFile(atPath: openssl), "openssl is needed")
+      let openssl = try #require(ChildProcess.find("openssl"), "openssl is needed")
       directory =
         FileManager.default.temporaryDirectory
         .appendingPathComponent("appshell-tls-\(UUID().uuidString.prefix(8))").path

@@ -47,14 +47,7 @@ final class TmuxSession {
   static let missing: Comment = "tmux is not installed or not on PATH: apt-get install tmux"
 
   /// The tmux executable on the PATH, or nil.
-  static var tmuxExecutable: String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/tmux"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
+  static var tmuxExecutable: String? { ChildProcess.find("tmux") }
 
   /// The TERM for the pane: tmux's own terminal description when this system has it.
   static var terminalType: String {
