@@ -9,16 +9,16 @@ import Render
 
 /// Where a command reads its input and writes its output: the process's standard streams, or
 /// buffers in tests.
-public struct CommandIO {
+package struct CommandIO {
   /// Returns the next chunk of standard input, or nil at its end. Blocks until input arrives.
-  public var read: () -> [UInt8]?
+  package var read: () -> [UInt8]?
   /// Writes bytes to standard output (already buffered by the caller).
-  public var write: ([UInt8]) -> Void
+  package var write: ([UInt8]) -> Void
   /// Writes a message to standard error.
-  public var writeError: (String) -> Void
+  package var writeError: (String) -> Void
 
   /// Makes an IO from three functions.
-  public init(
+  package init(
     read: @escaping () -> [UInt8]?, write: @escaping ([UInt8]) -> Void,
     writeError: @escaping (String) -> Void
   ) {
@@ -28,7 +28,7 @@ public struct CommandIO {
   }
 
   /// The process's standard input, output and error.
-  public static var standard: CommandIO {
+  package static var standard: CommandIO {
     CommandIO(
       read: {
         var buffer = [UInt8](repeating: 0, count: 65536)

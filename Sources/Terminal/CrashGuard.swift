@@ -18,11 +18,11 @@ nonisolated(unsafe) private var hasSavedOutput = false
 /// changes them, and a handler for fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT,
 /// SIGFPE) puts them back, leaves the alternate screen, shows the cursor, then lets the signal
 /// end the process as it would have.
-public enum CrashGuard {
+package enum CrashGuard {
   static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
   /// Saves the terminal's settings and installs the handlers; call before ncurses starts.
-  public static func install() {
+  package static func install() {
     hasSavedInput = tcgetattr(0, &savedInput) == 0
     hasSavedOutput = tcgetattr(1, &savedOutput) == 0
     guard hasSavedInput || hasSavedOutput else { return }
@@ -40,7 +40,7 @@ public enum CrashGuard {
   }
 
   /// Removes the handlers once the terminal has been restored normally.
-  public static func uninstall() {
+  package static func uninstall() {
     for signal in fatalSignals { Signals.setDefault(signal) }
     hasSavedInput = false
     hasSavedOutput = false

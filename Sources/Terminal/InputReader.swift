@@ -7,7 +7,7 @@ import Platform
 #endif
 
 /// What the real terminal's input side reports.
-public enum InputEvent: Sendable, Hashable {
+package enum InputEvent: Sendable, Hashable {
   /// Bytes typed (to decode with ``KeyDecoder``).
   case bytes([UInt8])
   /// The terminal was resized (SIGWINCH).
@@ -27,13 +27,13 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 
 /// Reads standard input, signals and other descriptors together: a signal handler writes the
 /// signal number to a pipe, and one `poll` waits for all, so a signal never interrupts drawing.
-public final class InputReader {
+package final class InputReader {
   private var pipeRead: Int32 = -1
   private let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
   private let readsStandardInput: Bool
 
   /// Installs the signal handlers; `readsStandardInput: false` (headless) leaves stdin alone.
-  public init(readsStandardInput: Bool = true) {
+  package init(readsStandardInput: Bool = true) {
     self.readsStandardInput = readsStandardInput
     var ends: [Int32] = [0, 0]
     if pipe(&ends) == 0 {
@@ -60,13 +60,13 @@ public final class InputReader {
   }
 
   /// Restores the default signal handlers.
-  public func close() {
+  package func close() {
     for signal in signals { Signals.setDefault(signal) }
   }
 
   /// Waits up to `timeout` milliseconds (-1: for ever) for input, a signal or one of
   /// `descriptors`, and returns what happened.
-  public func wait(timeout: Int32, watching descriptors: [Int32] = []) -> [InputEvent] {
+  package func wait(timeout: Int32, watching descriptors: [Int32] = []) -> [InputEvent] {
     var fds = [
       pollfd(fd: readsStandardInput ? 0 : -1, events: Int16(POLLIN), revents: 0),
       pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0),

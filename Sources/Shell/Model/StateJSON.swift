@@ -2,7 +2,7 @@ import Routing
 
 extension Screen {
   /// `{"screen":..., "title":..., "params":{...}}` (SHELL.md section 3).
-  public var json: JSON {
+  package var json: JSON {
     .object([
       JSONMember("screen", .string(name)),
       JSONMember("title", .string(title)),
@@ -14,7 +14,7 @@ extension Screen {
 extension ShellState {
   /// The state as JSON exactly as SHELL.md section 3: `tab`, `tabs` (title and stack),
   /// `modals` (bottom to top, each a stack) and `alert` (null or title and message).
-  public var json: JSON {
+  package var json: JSON {
     let alertJSON: JSON =
       alert.map {
         .object([
