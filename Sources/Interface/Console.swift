@@ -107,7 +107,7 @@ package struct Console: Sendable {
     send(.noted("Route table refused: \(reason); keeping the one in force", isProblem: true))
   }
 
-  /// Handles one key as SHELL.md section 4 says, and returns the effects to run.
+  /// Handles one key as the README's key table says, and returns the effects to run.
   package mutating func handle(_ key: Key) -> [Effect] {
     notice = nil
     if key == .control("c") {

@@ -1,7 +1,8 @@
 import Interface
 import Render
 
-/// A key script (SHELL.md section 4): keys to type, snapshots to take and resizes.
+/// A key script (the README's "Testing routes with key scripts"): keys to type, snapshots to
+/// take and resizes.
 package struct KeyScript: Sendable, Hashable {
   /// One step of a script.
   package enum Step: Sendable, Hashable {

@@ -3,8 +3,8 @@ import Testing
 @testable import Device
 @testable import Interface
 
-// DESIGN.md "Terminal device": key decoding is a pure function from bytes to keys, tested by
-// feeding the same input in chunks of different sizes.
+// Key decoding is a pure function from bytes to keys, tested by feeding the same input in
+// chunks of different sizes.
 
 /// Decodes bytes fed in one piece, then flushes.
 private func decodeWhole(_ bytes: [UInt8]) -> [Key] {

@@ -6,7 +6,7 @@ package enum StandardApp {
   /// The app's version (`appshell --version`), compared with routes' `minVersion`.
   package static let version = "1.0.0"
 
-  /// Home, Orders and Me, in this order (SHELL.md section 1).
+  /// Home, Orders and Me, in this order.
   package static let tabs = [
     ShellApp.TabSpec(title: "Home", root: "home"),
     ShellApp.TabSpec(title: "Orders", root: "order-list"),

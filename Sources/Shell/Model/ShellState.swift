@@ -124,7 +124,7 @@ package struct Alert: Sendable, Hashable {
   }
 }
 
-/// The navigation state of the app (SHELL.md section 1): tabs, modals and at most one alert.
+/// The navigation state of the app: tabs, modals and at most one alert.
 ///
 /// Every transition keeps the invariants: each stack has its root, the selected tab exists,
 /// popping a root or dismissing with no modal up changes nothing.

@@ -1,7 +1,7 @@
 import Routing
 
 extension Screen {
-  /// `{"screen":..., "title":..., "params":{...}}` (SHELL.md section 3).
+  /// `{"screen":..., "title":..., "params":{...}}`.
   package var json: JSON {
     .object([
       JSONMember("screen", .string(name)),
@@ -12,8 +12,8 @@ extension Screen {
 }
 
 extension ShellState {
-  /// The state as JSON exactly as SHELL.md section 3: `tab`, `tabs` (title and stack),
-  /// `modals` (bottom to top, each a stack) and `alert` (null or title and message).
+  /// The state as JSON: `tab`, `tabs` (title and stack), `modals` (bottom to top, each a
+  /// stack) and `alert` (null or title and message).
   package var json: JSON {
     let alertJSON: JSON =
       alert.map {

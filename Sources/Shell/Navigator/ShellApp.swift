@@ -1,7 +1,7 @@
 import Routing
 
 /// An app: its route table, screen factories, action handlers, guards, tabs and version; and
-/// the pure transition function that turns events into new models (SHELL.md sections 1-2).
+/// the pure transition function that turns events into new models.
 package struct ShellApp: Sendable {
   /// A tab: its title and the factory name of its root screen.
   package struct TabSpec: Sendable, Hashable {
