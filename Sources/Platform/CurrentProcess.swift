@@ -1,5 +1,6 @@
 #if canImport(Darwin)
   import Darwin
+  import MachO  // _NSGetExecutablePath
 #elseif canImport(Glibc)
   import Glibc
 #endif

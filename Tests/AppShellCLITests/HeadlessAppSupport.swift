@@ -36,7 +36,7 @@ final class HeadlessApp {
   init(makeRuntime: Bool = true) throws {
     directories = try PrivateDirectories(makeRuntime: makeRuntime)
     var environment = directories.environment
-    environment["LC_ALL"] = "C.UTF-8"
+    environment["LC_ALL"] = utf8Locale
     self.environment = environment
   }
 

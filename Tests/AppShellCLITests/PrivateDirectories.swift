@@ -50,3 +50,11 @@ final class PrivateDirectories {
     return environment
   }
 }
+
+/// A UTF-8 locale every test machine has: `C.UTF-8` on Linux, `en_US.UTF-8` on macOS (which
+/// has no `C.UTF-8`).
+#if os(Linux)
+  let utf8Locale = "C.UTF-8"
+#else
+  let utf8Locale = "en_US.UTF-8"
+#endif

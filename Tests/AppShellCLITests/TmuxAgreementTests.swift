@@ -95,7 +95,7 @@ final class TmuxSession {
     try run(
       [
         "-f", config.path, "new-session", "-d", "-s", "agree", "-x", "\(size.columns)", "-y",
-        "\(size.rows)", "-e", "APPSHELL_FRAME_FIFO=\(fifo)", "-e", "LC_ALL=C.UTF-8",
+        "\(size.rows)", "-e", "APPSHELL_FRAME_FIFO=\(fifo)", "-e", "LC_ALL=\(utf8Locale)",
       ]
         + directories.variables.merging(environment) { _, given in given }
         .sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
