@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "AppShell",
-  platforms: [.macOS(.v13)],
+  // macOS 15: Routing's percent decoding validates UTF-8 with `String(validating:as:)`, which
+  // comes with the Swift 6 standard library that macOS ships from 15; the rest is written for 13.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "appshell", targets: ["appshell"]),
     .library(name: "Routing", targets: ["Routing"]),

@@ -95,7 +95,9 @@ package struct KeyDecoder: Sendable {
       if byte & 0xC0 != 0x80 { return (.character("\u{FFFD}"), offset) }
     }
     let slice = bytes[bytes.startIndex..<(bytes.startIndex + length)]
-    guard let text = String(validating: slice, as: UTF8.self), let character = text.first else {
+    // Valid when decoding changed nothing (an overlong form or a surrogate becomes U+FFFD).
+    let text = String(decoding: slice, as: UTF8.self)
+    guard text.utf8.elementsEqual(slice), let character = text.first else {
       return (.character("\u{FFFD}"), length)
     }
     // Control characters of the C1 range stay out of the prompt.
