@@ -34,22 +34,17 @@ package final class FileWatcher {
       descriptor = kqueue()
       guard descriptor >= 0 else { return nil }
       Descriptors.setCloseOnExec(descriptor)
+      // On failure from here on, deinit closes what was opened.
       directoryDescriptor = open(self.directory, O_EVTONLY | O_CLOEXEC)
-      guard directoryDescriptor >= 0, watch(directoryDescriptor) else {
-        if directoryDescriptor >= 0 { Descriptors.close(directoryDescriptor) }
-        Descriptors.close(descriptor)
-        return nil
-      }
+      guard directoryDescriptor >= 0, watch(directoryDescriptor) else { return nil }
       lastSeen = FileIdentity(path)
       watchFile()
     #elseif canImport(Glibc)
       descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
       guard descriptor >= 0 else { return nil }
       let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-      guard inotify_add_watch(descriptor, self.directory, mask) >= 0 else {
-        Descriptors.close(descriptor)
-        return nil
-      }
+      // On failure, deinit closes the descriptor.
+      guard inotify_add_watch(descriptor, self.directory, mask) >= 0 else { return nil }
     #endif
   }
 
@@ -59,7 +54,7 @@ package final class FileWatcher {
         Descriptors.close(watched)
       }
     #endif
-    Descriptors.close(descriptor)
+    if descriptor >= 0 { Descriptors.close(descriptor) }
   }
 
   /// Reads the pending events; true when one was about the watched file.
