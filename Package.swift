@@ -17,17 +17,35 @@ let package = Package(
     .target(name: "Interface", dependencies: ["Shell", "Routing"]),
     // Pure rendering: the console state to a grid of cells, with display widths.
     .target(name: "Render", dependencies: ["Interface", "Shell", "Routing"]),
+    // Pure devices: the terminal device protocol, the in-memory terminal, key decoding.
+    .target(name: "Device", dependencies: ["Interface", "Render"]),
     // Key scripts and the headless driver behind `appshell replay`.
-    .target(name: "Replay", dependencies: ["Interface", "Render", "Shell", "Routing", "Terminal"]),
-    // The system ncurses library (wide-character build); only Terminal imports it.
+    .target(name: "Replay", dependencies: ["Device", "Interface", "Render", "Shell", "Routing"]),
+    // The system calls that differ between Linux (Glibc) and macOS (Darwin): signals, sockets,
+    // file watching, child processes, the executable's path and memory. The rest calls these.
+    .target(name: "Platform"),
+    // ncurses, imported only by Terminal: the wide-character library on Linux, the system's
+    // on macOS (whose wide-character functions are in libncurses). Two modules, because a module
+    // map's `link` cannot depend on the platform; they share one shim.
     .systemLibrary(
       name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
-    // Terminal devices (ncurses, and one in memory), key decoding, input, signals, crash restore.
-    .target(name: "Terminal", dependencies: ["CNcursesw", "Render", "Interface"]),
-    // OpenSSL's libcrypto; only Signing imports it.
-    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    // OpenSSL's libssl, for https downloads; only AppShellCLI's HTTP client imports it.
-    .systemLibrary(name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CNcurses", providers: [.brew(["ncurses"])]),
+    // The ncurses terminal, input, signals and the crash guard that restores the terminal.
+    .target(
+      name: "Terminal",
+      dependencies: [
+        .target(name: "CNcursesw", condition: .when(platforms: [.linux])),
+        .target(name: "CNcurses", condition: .when(platforms: [.macOS])),
+        "Device", "Platform", "Render", "Interface",
+      ]),
+    // OpenSSL 3's libcrypto; only Signing imports it. On macOS, Homebrew's keg-only openssl@3:
+    // PKG_CONFIG_PATH must name its lib/pkgconfig.
+    .systemLibrary(
+      name: "CCrypto", pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    // OpenSSL 3's libssl, for https downloads; only AppShellCLI's HTTP client imports it.
+    .systemLibrary(
+      name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
     // Ed25519 signatures of route tables and digests, through libcrypto (no hand-written crypto).
     .target(name: "Signing", dependencies: ["CCrypto"]),
     // Pure remote control: the socket wire protocol, push payloads, table versions.
@@ -36,26 +54,28 @@ let package = Package(
     .target(
       name: "AppShellCLI",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "Terminal", "Remote", "Signing",
-        "CTLS",
+        "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
+        "Remote", "Signing", "CTLS",
       ]),
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
     // Benchmarks: `swift run -c release appshell-bench`.
     .executableTarget(
       name: "appshell-bench",
-      dependencies: ["Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI"]),
+      dependencies: [
+        "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform",
+      ]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
-    .testTarget(name: "SigningTests", dependencies: ["Signing"]),
+    .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
     .testTarget(
-      name: "AppShellCLITests", dependencies: ["AppShellCLI", "Routing", "Shell"],
+      name: "AppShellCLITests", dependencies: ["AppShellCLI", "Platform", "Routing", "Shell"],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
       name: "FrontEndTests",
       dependencies: [
-        "Interface", "Render", "Replay", "Terminal", "Shell", "Routing", "AppShellCLI",
+        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppShellCLI",
       ]),
   ],
   swiftLanguageModes: [.v6]

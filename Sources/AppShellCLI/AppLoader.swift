@@ -1,19 +1,20 @@
 import Foundation
+import Platform
 import Routing
 import Shell
 
 /// Finds and reads the app's files: the `Screens` directory, route tables and screen files.
 /// The only place that touches the file system for the app.
-public enum AppLoader {
+package enum AppLoader {
   /// The shipped `Screens` directory: found next to (or above) the running executable, so the
   /// app works whatever directory it is started from; else the source checkout it was built
   /// from; else `./Screens`.
-  public static func shippedScreensDirectory() -> String {
+  package static func shippedScreensDirectory() -> String {
     let fileManager = FileManager.default
     func hasTable(_ directory: String) -> Bool {
       fileManager.fileExists(atPath: directory + "/routes.json")
     }
-    if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+    if let executable = CurrentProcess.executablePath() {
       var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
       while directory.path != "/" {
         let candidate = directory.appendingPathComponent("Screens").path
@@ -30,7 +31,7 @@ public enum AppLoader {
   }
 
   /// Reads and validates the table at `path`, or the shipped one when `path` is nil.
-  public static func loadTable(path: String?) throws(LoadError) -> RouteTable {
+  package static func loadTable(path: String?) throws(LoadError) -> RouteTable {
     let file = path ?? shippedScreensDirectory() + "/routes.json"
     let bytes = try read(file, what: "route table")
     do {
@@ -42,7 +43,7 @@ public enum AppLoader {
 
   /// Reads the table at `path` for inspection (`appshell routes`): a table that cannot be read
   /// is an error, but conflicts and parent problems are listed rather than refused.
-  public static func inspectTable(path: String) throws(LoadError) -> RouteTableInspection {
+  package static func inspectTable(path: String) throws(LoadError) -> RouteTableInspection {
     let bytes = try read(path, what: "route table")
     do {
       return try RouteTable.inspect(json: bytes)
@@ -54,7 +55,7 @@ public enum AppLoader {
   /// Reads every `*.json` screen file of a directory except `routes.json`, in name order; one
   /// bad file refuses them all with `FILE: field: problem`. A file's `name` must be its file
   /// name.
-  public static func loadScreens(directory: String) throws(LoadError) -> [ScreenDefinition] {
+  package static func loadScreens(directory: String) throws(LoadError) -> [ScreenDefinition] {
     let files: [String]
     do {
       files = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -91,7 +92,7 @@ public enum AppLoader {
 
   /// The app from a screens directory (default: the shipped one) and a route table (default:
   /// the directory's `routes.json`).
-  public static func loadApp(screens: String?, routes: String?) throws(LoadError) -> ShellApp {
+  package static func loadApp(screens: String?, routes: String?) throws(LoadError) -> ShellApp {
     let directory = screens ?? shippedScreensDirectory()
     let table = try loadTable(path: routes ?? directory + "/routes.json")
     let definitions = try loadScreens(directory: directory)
@@ -125,9 +126,9 @@ public enum AppLoader {
 }
 
 /// App files that could not be loaded: the file, the field and the problem.
-public struct LoadError: Error, CustomStringConvertible {
+package struct LoadError: Error, CustomStringConvertible {
   /// `FILE: field: problem`.
-  public var description: String
+  package var description: String
 
   init(_ description: String) { self.description = description }
 }

@@ -2,9 +2,9 @@ import Routing
 import Shell
 
 /// The `appshell` command line: picks the subcommand and returns the exit status.
-public enum AppShellCommand {
+package enum AppShellCommand {
   /// The app's version, compared with routes' `minVersion`.
-  public static let version = StandardApp.version
+  package static let version = StandardApp.version
 
   static let help = """
     OVERVIEW: AppShell simulates an iOS app shell in a terminal so deep-link routing can be
@@ -58,13 +58,13 @@ public enum AppShellCommand {
     """
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
-  public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
+  package static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
     run(rawArguments: arguments.map { Array($0.utf8) }, io: io)
   }
 
   /// Runs a command line given as raw bytes (so a URL argument that is not UTF-8 reaches the
   /// router as it is) and returns the exit status.
-  public static func run(rawArguments: [[UInt8]], io: CommandIO = .standard) -> Int32 {
+  package static func run(rawArguments: [[UInt8]], io: CommandIO = .standard) -> Int32 {
     let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     guard let first = arguments.first,
       !first.hasPrefix("--") || first == "--help" || first == "--version"

@@ -1,18 +1,24 @@
-import Glibc
+import Platform
 import Render
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// Where a command reads its input and writes its output: the process's standard streams, or
 /// buffers in tests.
-public struct CommandIO {
+package struct CommandIO {
   /// Returns the next chunk of standard input, or nil at its end. Blocks until input arrives.
-  public var read: () -> [UInt8]?
+  package var read: () -> [UInt8]?
   /// Writes bytes to standard output (already buffered by the caller).
-  public var write: ([UInt8]) -> Void
+  package var write: ([UInt8]) -> Void
   /// Writes a message to standard error.
-  public var writeError: (String) -> Void
+  package var writeError: (String) -> Void
 
   /// Makes an IO from three functions.
-  public init(
+  package init(
     read: @escaping () -> [UInt8]?, write: @escaping ([UInt8]) -> Void,
     writeError: @escaping (String) -> Void
   ) {
@@ -22,12 +28,12 @@ public struct CommandIO {
   }
 
   /// The process's standard input, output and error.
-  public static var standard: CommandIO {
+  package static var standard: CommandIO {
     CommandIO(
       read: {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-          let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+          let count = buffer.withUnsafeMutableBytes { Descriptors.read(0, into: $0) }
           if count > 0 { return Array(buffer[0..<count]) }
           if count < 0 && errno == EINTR { continue }
           return nil
@@ -43,9 +49,7 @@ public struct CommandIO {
 func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
   var offset = 0
   while offset < bytes.count {
-    let written = bytes[offset...].withUnsafeBytes {
-      Glibc.write(descriptor, $0.baseAddress, $0.count)
-    }
+    let written = bytes[offset...].withUnsafeBytes { Descriptors.write(descriptor, from: $0) }
     if written < 0 {
       if errno == EINTR { continue }
       return false

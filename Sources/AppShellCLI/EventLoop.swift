@@ -1,11 +1,18 @@
-import Glibc
+import Device
 import Interface
+import Platform
 import Remote
 import Render
 import Replay
 import Routing
 import Shell
 import Terminal
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// The interactive loop's state: the console, the key decoder, delayed work, the route-table
 /// source and the socket that `openurl`, `push`, `state` and `reload` talk to.

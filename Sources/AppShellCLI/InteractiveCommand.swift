@@ -1,5 +1,5 @@
+import Device
 import Foundation
-import Glibc
 import Interface
 import Render
 import Routing

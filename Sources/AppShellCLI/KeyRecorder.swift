@@ -1,6 +1,6 @@
 import Foundation
-import Glibc
 import Interface
+import Platform
 import Render
 import Replay
 
@@ -57,7 +57,7 @@ final class KeyRecorder {
   func close() {
     guard descriptor >= 0 else { return }
     write("\n")
-    Glibc.close(descriptor)
+    Descriptors.close(descriptor)
     descriptor = -1
   }
 
@@ -65,7 +65,7 @@ final class KeyRecorder {
     guard descriptor >= 0, problem == nil else { return }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { Descriptors.write(descriptor, from: $0) }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else {
         problem = "recording to \(path) stopped: \(String(cString: strerror(errno)))"

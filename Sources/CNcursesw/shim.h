@@ -1,6 +1,9 @@
 #ifndef APPSHELL_CNCURSESW_SHIM_H
 #define APPSHELL_CNCURSESW_SHIM_H
 
+// The shim of both ncurses modules: CNcursesw (Linux, libncursesw) and CNcurses (macOS, the
+// system's libncurses, whose wide-character functions are in the same library).
+//
 // SwiftPM drops pkg-config's -D flags, so ask for the wide-character API here.
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1

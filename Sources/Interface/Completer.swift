@@ -3,12 +3,12 @@ import Routing
 
 /// Tab completion of the URL prompt from the route table: schemes, and each pattern up to its
 /// first placeholder.
-public struct Completer: Sendable, Hashable {
+package struct Completer: Sendable, Hashable {
   /// The completions, sorted and unique.
-  public let candidates: [String]
+  package let candidates: [String]
 
   /// Builds the completions of a table.
-  public init(table: RouteTable) {
+  package init(table: RouteTable) {
     var found: Set<String> = []
     for entry in table.entries {
       let text = entry.pattern.text
@@ -35,7 +35,7 @@ public struct Completer: Sendable, Hashable {
   }
 
   /// What Tab does to `text`: the completed text, and the candidates when more than one fits.
-  public func complete(_ text: String) -> (text: String, choices: [String]) {
+  package func complete(_ text: String) -> (text: String, choices: [String]) {
     let lowered = text.lowercased()
     let fitting = candidates.filter { $0.lowercased().hasPrefix(lowered) && $0.count > text.count }
     guard let first = fitting.first else { return (text, []) }

@@ -4,38 +4,38 @@ import Shell
 /// The interactive app: the shell model plus what the terminal front end adds (the URL prompt,
 /// the selected link, the log pane, the help overlay, the size). Keys go in, effects come out;
 /// no I/O happens here, so the real terminal and `replay` run the same code.
-public struct Console: Sendable {
+package struct Console: Sendable {
   /// The app definition (route table, screens, actions).
-  public var app: ShellApp { didSet { sceneRevision &+= 1 } }
+  package var app: ShellApp { didSet { sceneRevision &+= 1 } }
   /// The shell model.
-  public private(set) var model: AppModel { didSet { sceneRevision &+= 1 } }
+  package private(set) var model: AppModel { didSet { sceneRevision &+= 1 } }
   /// The URL prompt.
-  public private(set) var prompt = Prompt()
+  package private(set) var prompt = Prompt()
   /// The selected link of the top screen, if any.
-  public private(set) var selectedLink: Int? { didSet { sceneRevision &+= 1 } }
+  package private(set) var selectedLink: Int? { didSet { sceneRevision &+= 1 } }
   /// How many lines the top screen is scrolled down (PageDown/PageUp).
-  public private(set) var scroll = 0 { didSet { sceneRevision &+= 1 } }
+  package private(set) var scroll = 0 { didSet { sceneRevision &+= 1 } }
   /// Whether the event-log pane is shown (F2).
-  public private(set) var showsLog = false { didSet { sceneRevision &+= 1 } }
+  package private(set) var showsLog = false { didSet { sceneRevision &+= 1 } }
   /// Whether the help overlay is shown (F1).
-  public private(set) var showsHelp = false { didSet { sceneRevision &+= 1 } }
+  package private(set) var showsHelp = false { didSet { sceneRevision &+= 1 } }
   /// The terminal size.
-  public private(set) var size: Size { didSet { sceneRevision &+= 1 } }
+  package private(set) var size: Size { didSet { sceneRevision &+= 1 } }
   /// Set by Ctrl-C: the app should restore the terminal and exit.
-  public private(set) var hasQuit = false
+  package private(set) var hasQuit = false
   /// A one-off message for the status line (cleared by the next key).
-  public private(set) var notice: String?
+  package private(set) var notice: String?
   /// Tab completion from the route table.
-  public private(set) var completer: Completer
+  package private(set) var completer: Completer
   /// Changes whenever anything drawn other than the status line and the prompt may have
   /// changed, so a renderer can reuse the rest of the last frame while the user types.
-  public private(set) var sceneRevision = 0
+  package private(set) var sceneRevision = 0
   /// Set by Ctrl-R: the route table should be read again (the front end does the I/O and
   /// hands the result to ``replaceTable(_:from:)`` or ``refuseTable(_:)``).
-  public private(set) var wantsReload = false
+  package private(set) var wantsReload = false
 
   /// Makes the console of a fresh app.
-  public init(app: ShellApp, size: Size) {
+  package init(app: ShellApp, size: Size) {
     self.app = app
     model = app.initialModel()
     self.size = size
@@ -43,11 +43,11 @@ public struct Console: Sendable {
   }
 
   /// The status line: a notice, else the model's status.
-  public var statusLine: String { notice ?? model.status }
+  package var statusLine: String { notice ?? model.status }
 
   /// Applies a shell event; another screen on top clears the link selection and scrolling.
   @discardableResult
-  public mutating func send(_ event: ShellEvent) -> [Effect] {
+  package mutating func send(_ event: ShellEvent) -> [Effect] {
     let modalsBefore = model.shell.modals.count
     let before = model.shell.topScreen
     let effects = app.reduce(&model, event)
@@ -63,10 +63,10 @@ public struct Console: Sendable {
   }
 
   /// Resizes the terminal.
-  public mutating func resize(_ size: Size) { self.size = size }
+  package mutating func resize(_ size: Size) { self.size = size }
 
   /// Takes the pending reload request (Ctrl-R), if any.
-  public mutating func takeReloadRequest() -> Bool {
+  package mutating func takeReloadRequest() -> Bool {
     defer { wantsReload = false }
     return wantsReload
   }
@@ -76,7 +76,7 @@ public struct Console: Sendable {
   /// unknown guard, say) is refused and the old one stays.
   /// `description` says where it came from, for the status line and the log.
   @discardableResult
-  public mutating func replaceTable(_ table: RouteTable, from description: String) -> Bool {
+  package mutating func replaceTable(_ table: RouteTable, from description: String) -> Bool {
     notice = nil  // "Reloading…" gives way to the outcome
     if let current = app.table.version, table.version ?? 0 < current {
       let shown = table.version.map { "v\($0)" } ?? "an unversioned table"
@@ -102,13 +102,13 @@ public struct Console: Sendable {
   }
 
   /// Notes that a new route table was refused; the one in force stays.
-  public mutating func refuseTable(_ reason: String) {
+  package mutating func refuseTable(_ reason: String) {
     notice = nil
     send(.noted("Route table refused: \(reason); keeping the one in force", isProblem: true))
   }
 
   /// Handles one key (the keys are listed under F1), and returns the effects to run.
-  public mutating func handle(_ key: Key) -> [Effect] {
+  package mutating func handle(_ key: Key) -> [Effect] {
     notice = nil
     if key == .control("c") {
       hasQuit = true
@@ -227,7 +227,7 @@ public struct Console: Sendable {
   }
 
   /// Every key binding, for the help overlay (F1).
-  public static let bindings: [(keys: String, action: String)] = [
+  package static let bindings: [(keys: String, action: String)] = [
     ("text, Enter", "type a URL and open it"),
     ("Tab", "complete the URL (with text); next tab (empty)"),
     ("S-Tab", "previous tab"),

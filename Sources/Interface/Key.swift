@@ -1,5 +1,5 @@
 /// A key the user pressed, decoded from the terminal or read from a key script.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
   /// A printable character (typed text).
   case character(Character)
   /// Enter / Return.
@@ -36,7 +36,7 @@ public enum Key: Sendable, Hashable {
   case control(Character)
 
   /// The key's name in a key script, e.g. `<Enter>`, `<C-a>`, `<lt>`; a character as itself.
-  public var scriptName: String {
+  package var scriptName: String {
     switch self {
     case .character("<"): return "<lt>"
     case .character(let character): return String(character)
@@ -60,7 +60,7 @@ public enum Key: Sendable, Hashable {
   }
 
   /// Special keys by their key-script name (without `<>`).
-  public static let named: [String: Key] = {
+  package static let named: [String: Key] = {
     var table: [String: Key] = [
       "Enter": .enter, "Esc": .escape, "Tab": .tab, "S-Tab": .backTab, "Up": .up,
       "Down": .down, "Left": .left, "Right": .right, "Home": .home, "End": .end,
@@ -77,29 +77,29 @@ public enum Key: Sendable, Hashable {
 }
 
 /// A terminal size in columns and rows.
-public struct Size: Sendable, Hashable, CustomStringConvertible {
+package struct Size: Sendable, Hashable, CustomStringConvertible {
   /// Columns.
-  public var columns: Int
+  package var columns: Int
   /// Rows.
-  public var rows: Int
+  package var rows: Int
 
   /// Makes a size.
-  public init(columns: Int, rows: Int) {
+  package init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
   }
 
   /// The smallest size the app draws in; below it a "terminal too small" notice is shown.
-  public static let minimum = Size(columns: 20, rows: 6)
+  package static let minimum = Size(columns: 20, rows: 6)
 
   /// The largest size accepted (a million cells).
-  public static let maximum = Size(columns: 1000, rows: 1000)
+  package static let maximum = Size(columns: 1000, rows: 1000)
 
   /// `80x24`.
-  public var description: String { "\(columns)x\(rows)" }
+  package var description: String { "\(columns)x\(rows)" }
 
   /// Reads `COLSxROWS` such as `80x24`; nil when malformed or not positive.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
       parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),

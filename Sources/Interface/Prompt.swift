@@ -1,37 +1,37 @@
 /// The URL prompt: a one-line editor with readline keys and a history of opened URLs.
-public struct Prompt: Sendable, Hashable {
+package struct Prompt: Sendable, Hashable {
   /// The text, as characters.
-  public private(set) var characters: [Character] = []
+  package private(set) var characters: [Character] = []
   /// The cursor, an index into `characters` (0...count).
-  public private(set) var cursor = 0
+  package private(set) var cursor = 0
   /// URLs opened from the prompt, oldest first.
-  public private(set) var history: [String] = []
+  package private(set) var history: [String] = []
   /// Where history browsing is (nil: editing a new line).
   private var historyIndex: Int?
   /// The line being edited before history browsing started.
   private var draft: [Character] = []
 
   /// The most URLs the history keeps.
-  public static let historyLimit = 500
+  package static let historyLimit = 500
 
   /// Makes an empty prompt.
-  public init() {}
+  package init() {}
 
   /// The text.
-  public var text: String { String(characters) }
+  package var text: String { String(characters) }
 
   /// Whether the prompt holds no text.
-  public var isEmpty: Bool { characters.isEmpty }
+  package var isEmpty: Bool { characters.isEmpty }
 
   /// Replaces the text and puts the cursor at its end.
-  public mutating func setText(_ text: String) {
+  package mutating func setText(_ text: String) {
     characters = Array(text)
     cursor = characters.count
   }
 
   /// Inserts a character at the cursor; one that joins the character before it (a combining
   /// mark typed alone) becomes part of that character.
-  public mutating func insert(_ character: Character) {
+  package mutating func insert(_ character: Character) {
     if cursor > 0 {
       let joined = String(characters[cursor - 1]) + String(character)
       if joined.count == 1 {
@@ -46,40 +46,40 @@ public struct Prompt: Sendable, Hashable {
   }
 
   /// Deletes the character before the cursor (Backspace).
-  public mutating func deleteBackward() {
+  package mutating func deleteBackward() {
     guard cursor > 0 else { return }
     characters.remove(at: cursor - 1)
     cursor -= 1
   }
 
   /// Deletes the character under the cursor (Delete).
-  public mutating func deleteForward() {
+  package mutating func deleteForward() {
     guard cursor < characters.count else { return }
     characters.remove(at: cursor)
   }
 
   /// Moves the cursor one character left.
-  public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+  package mutating func moveLeft() { cursor = max(0, cursor - 1) }
   /// Moves the cursor one character right.
-  public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
+  package mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
   /// Moves the cursor to the start (Home, Ctrl-A).
-  public mutating func moveToStart() { cursor = 0 }
+  package mutating func moveToStart() { cursor = 0 }
   /// Moves the cursor to the end (End, Ctrl-E).
-  public mutating func moveToEnd() { cursor = characters.count }
+  package mutating func moveToEnd() { cursor = characters.count }
 
   /// Deletes from the start to the cursor (Ctrl-U).
-  public mutating func killToStart() {
+  package mutating func killToStart() {
     characters.removeSubrange(0..<cursor)
     cursor = 0
   }
 
   /// Deletes from the cursor to the end (Ctrl-K).
-  public mutating func killToEnd() {
+  package mutating func killToEnd() {
     characters.removeSubrange(cursor...)
   }
 
   /// Deletes the word before the cursor, and the spaces after it (Ctrl-W).
-  public mutating func deleteWordBackward() {
+  package mutating func deleteWordBackward() {
     var start = cursor
     while start > 0, characters[start - 1] == " " { start -= 1 }
     while start > 0, characters[start - 1] != " " { start -= 1 }
@@ -88,14 +88,14 @@ public struct Prompt: Sendable, Hashable {
   }
 
   /// Empties the prompt and stops history browsing.
-  public mutating func clear() {
+  package mutating func clear() {
     characters = []
     cursor = 0
     historyIndex = nil
   }
 
   /// Empties the prompt and records `url` in the history (no repeat of the last one).
-  public mutating func submit() -> String {
+  package mutating func submit() -> String {
     let url = text
     if !url.isEmpty && history.last != url {
       history.append(url)
@@ -106,7 +106,7 @@ public struct Prompt: Sendable, Hashable {
   }
 
   /// Shows the previous URL of the history (Ctrl-P, Up).
-  public mutating func historyPrevious() {
+  package mutating func historyPrevious() {
     guard !history.isEmpty else { return }
     if let index = historyIndex {
       guard index > 0 else { return }
@@ -119,7 +119,7 @@ public struct Prompt: Sendable, Hashable {
   }
 
   /// Shows the next URL of the history, then the line being edited (Ctrl-N, Down).
-  public mutating func historyNext() {
+  package mutating func historyNext() {
     guard let index = historyIndex else { return }
     if index + 1 < history.count {
       historyIndex = index + 1

@@ -2,17 +2,17 @@ import Shell
 
 /// Delayed work from effects (`finishLater`, `cancelWork`), kept against a clock of the
 /// caller's choosing: real time in the terminal, virtual time in `replay`.
-public struct WorkScheduler<Instant: Comparable & Sendable>: Sendable {
+package struct WorkScheduler<Instant: Comparable & Sendable>: Sendable {
   private var queue: [(due: Instant, token: Int, event: ShellEvent)] = []
 
   /// Makes an empty scheduler.
-  public init() {}
+  package init() {}
 
   /// When the next work is due, if any.
-  public var nextDue: Instant? { queue.map(\.due).min() }
+  package var nextDue: Instant? { queue.map(\.due).min() }
 
   /// Schedules and cancels work as the effects ask; `now + delay` gives a due time.
-  public mutating func apply(
+  package mutating func apply(
     _ effects: [Effect], now: Instant, adding: (Instant, Duration) -> Instant
   ) {
     for effect in effects {
@@ -30,7 +30,7 @@ public struct WorkScheduler<Instant: Comparable & Sendable>: Sendable {
   }
 
   /// Removes and returns the earliest event due by `now`, if any.
-  public mutating func popDue(now: Instant) -> ShellEvent? {
+  package mutating func popDue(now: Instant) -> ShellEvent? {
     guard let index = queue.indices.min(by: { queue[$0].due < queue[$1].due }),
       queue[index].due <= now
     else { return nil }

@@ -6,18 +6,18 @@ import Routing
 /// `aps.alert` is an object with `title` and/or `body` strings, or a string (the body). The
 /// URL to open is the top-level `url` (a custom key, as apps put it). Other `aps` members
 /// (`badge`, `sound`, ...) and other custom keys are allowed and ignored, as a device does.
-public struct PushPayload: Sendable, Equatable {
+package struct PushPayload: Sendable, Equatable {
   /// The alert title (may be empty).
-  public var title: String
+  package var title: String
   /// The alert body (may be empty).
-  public var body: String
+  package var body: String
   /// The URL the banner opens, if any.
-  public var url: String?
+  package var url: String?
   /// The payload as received.
-  public var json: JSON
+  package var json: JSON
 
   /// Reads a payload; the error names the member that is wrong.
-  public init(json: JSON) throws(WireError) {
+  package init(json: JSON) throws(WireError) {
     guard case .object = json else {
       throw WireError("the payload must be a JSON object, not \(json.kindDescription)")
     }
@@ -46,7 +46,7 @@ public struct PushPayload: Sendable, Equatable {
   }
 
   /// Reads a payload from JSON text (`appshell push` takes a file or the text itself).
-  public init(text: [UInt8]) throws(WireError) {
+  package init(text: [UInt8]) throws(WireError) {
     let json: JSON
     do {
       json = try JSON.parse(text, maxDepth: 32)

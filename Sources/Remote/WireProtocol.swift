@@ -13,17 +13,17 @@ import Routing
 //   {"v":1,"ok":true,...}   or   {"v":1,"ok":false,"error":"what was wrong"}
 
 /// The protocol's constants.
-public enum WireProtocol {
+package enum WireProtocol {
   /// The protocol version this build speaks (the `v` member).
-  public static let version = 1
+  package static let version = 1
   /// The most bytes a request may have, the newline included.
-  public static let maxMessageBytes = 64 * 1024
+  package static let maxMessageBytes = 64 * 1024
   /// The most bytes a reply may have (a state reply grows with long URLs on screen).
-  public static let maxReplyBytes = 16 * 1024 * 1024
+  package static let maxReplyBytes = 16 * 1024 * 1024
 }
 
 /// A request to the running app.
-public enum WireRequest: Sendable, Equatable {
+package enum WireRequest: Sendable, Equatable {
   /// Open a URL as a URL from outside (`appshell openurl URL`).
   case openURL(String)
   /// Show a push banner (`appshell push PAYLOAD`).
@@ -34,7 +34,7 @@ public enum WireRequest: Sendable, Equatable {
   case reload
 
   /// The request as one line, newline included.
-  public var encoded: [UInt8] {
+  package var encoded: [UInt8] {
     var members = [JSONMember("v", .number(String(WireProtocol.version)))]
     switch self {
     case .openURL(let url):
@@ -50,7 +50,7 @@ public enum WireRequest: Sendable, Equatable {
   }
 
   /// Reads one request line (without its newline); the error says what is wrong with it.
-  public static func decode(_ line: [UInt8]) throws(WireError) -> WireRequest {
+  package static func decode(_ line: [UInt8]) throws(WireError) -> WireRequest {
     let object = try WireError.members(of: line)
     guard let type = object["type"] else { throw WireError("missing \"type\"") }
     guard case .string(let name) = type else {
@@ -88,26 +88,26 @@ public enum WireRequest: Sendable, Equatable {
 }
 
 /// The app's answer: success with some members, or an error.
-public struct WireReply: Sendable, Equatable {
+package struct WireReply: Sendable, Equatable {
   /// Whether the request was carried out.
-  public var ok: Bool
+  package var ok: Bool
   /// What went wrong, when not ok.
-  public var error: String?
+  package var error: String?
   /// Further members (`outcome`, `state`, `status`, `table`, ...).
-  public var members: [JSONMember]
+  package var members: [JSONMember]
 
   /// A successful reply with these members.
-  public static func success(_ members: [JSONMember] = []) -> WireReply {
+  package static func success(_ members: [JSONMember] = []) -> WireReply {
     WireReply(ok: true, error: nil, members: members)
   }
 
   /// An error reply.
-  public static func failure(_ message: String) -> WireReply {
+  package static func failure(_ message: String) -> WireReply {
     WireReply(ok: false, error: message, members: [])
   }
 
   /// The reply as one line, newline included.
-  public var encoded: [UInt8] {
+  package var encoded: [UInt8] {
     var all = [
       JSONMember("v", .number(String(WireProtocol.version))), JSONMember("ok", .bool(ok)),
     ]
@@ -117,12 +117,12 @@ public struct WireReply: Sendable, Equatable {
   }
 
   /// The member named `key`, if any.
-  public subscript(key: String) -> JSON? {
+  package subscript(key: String) -> JSON? {
     members.first { $0.key == key }?.value
   }
 
   /// Reads a reply line (without its newline).
-  public static func decode(_ line: [UInt8]) throws(WireError) -> WireReply {
+  package static func decode(_ line: [UInt8]) throws(WireError) -> WireReply {
     let object = try WireError.members(of: line, limit: WireProtocol.maxReplyBytes)
     guard case .bool(let ok)? = object["ok"] else {
       throw WireError("the reply has no boolean \"ok\"")
@@ -141,12 +141,12 @@ public struct WireReply: Sendable, Equatable {
 }
 
 /// What is wrong with a message; the text is sent back as the error reply.
-public struct WireError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct WireError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The problem, e.g. `missing "type"`.
-  public var description: String
+  package var description: String
 
   /// Makes an error.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 
   /// Parses a message line into a JSON object of this protocol version.
   static func members(of line: [UInt8], limit: Int = WireProtocol.maxMessageBytes)

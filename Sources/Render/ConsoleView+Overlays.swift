@@ -139,7 +139,7 @@ extension ConsoleView {
 
   /// A log entry as two lines and the second line's style: `[source] URL`, then
   /// `⇒ redirects ~ pattern {params} → outcome`.
-  public static func describe(_ entry: LogEntry) -> (String, String, Style) {
+  package static func describe(_ entry: LogEntry) -> (String, String, Style) {
     let head = "[\(entry.source.rawValue)] \(entry.url)"
     var parts: [String] = []
     if !entry.redirects.isEmpty { parts.append("⇒ " + entry.redirects.joined(separator: " ⇒ ")) }

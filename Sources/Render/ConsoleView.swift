@@ -8,7 +8,7 @@ import Shell
 /// event log when shown, the tab bar, the status line and the URL prompt. Modals are boxes
 /// over everything but the status line and prompt; an alert is a box in the middle; the help
 /// overlay lists every key binding.
-public enum ConsoleView {
+package enum ConsoleView {
   /// Box-drawing characters.
   struct Box {
     let horizontal: Character
@@ -20,21 +20,21 @@ public enum ConsoleView {
 
   /// The last frame's scene (everything but the status line and the prompt), kept so that a
   /// key that only edits the prompt redraws only those two rows.
-  public struct Cache: Sendable {
+  package struct Cache: Sendable {
     fileprivate var revision: Int
     fileprivate var size: Size
     fileprivate var scene: Grid
   }
 
   /// The grid for a console.
-  public static func render(_ console: Console) -> Grid {
+  package static func render(_ console: Console) -> Grid {
     var cache: Cache?
     return render(console, cache: &cache)
   }
 
   /// The grid for a console, reusing `cache` when only the status line or the prompt can have
   /// changed since it was made; the result is the same as ``render(_:)``.
-  public static func render(_ console: Console, cache: inout Cache?) -> Grid {
+  package static func render(_ console: Console, cache: inout Cache?) -> Grid {
     let size = console.size
     guard size.columns >= Size.minimum.columns, size.rows >= Size.minimum.rows else {
       var grid = Grid(width: size.columns, height: size.rows)

@@ -1,9 +1,9 @@
-import Synchronization
+import Foundation
 
 /// How a cell is drawn beyond its text: a role the terminal maps to colours, and emphasis.
-public struct Style: Sendable, Hashable {
+package struct Style: Sendable, Hashable {
   /// What the text is, for colouring.
-  public enum Role: UInt8, Sendable, Hashable, CaseIterable {
+  package enum Role: UInt8, Sendable, Hashable, CaseIterable {
     /// Ordinary text.
     case plain
     /// Navigation-bar titles.
@@ -21,21 +21,21 @@ public struct Style: Sendable, Hashable {
   }
 
   /// The role.
-  public var role: Role
+  package var role: Role
   /// Bold text.
-  public var bold: Bool
+  package var bold: Bool
   /// Reverse video (selection), kept under `NO_COLOR`.
-  public var reverse: Bool
+  package var reverse: Bool
 
   /// Makes a style.
-  public init(_ role: Role = .plain, bold: Bool = false, reverse: Bool = false) {
+  package init(_ role: Role = .plain, bold: Bool = false, reverse: Bool = false) {
     self.role = role
     self.bold = bold
     self.reverse = reverse
   }
 
   /// Ordinary text.
-  public static let plain = Style()
+  package static let plain = Style()
 }
 
 /// One cell of the grid: one grapheme of width 1, the first column of a wide grapheme, or the
@@ -44,17 +44,17 @@ public struct Style: Sendable, Hashable {
 /// A plain value with no references (the grapheme is a Unicode scalar, or a number standing for
 /// a grapheme of several scalars), so a frame of thousands of cells is made, copied and
 /// compared without reference counting.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
   /// The grapheme's one scalar; 0 for a continuation; above ``Graphemes/firstCode`` for a
   /// grapheme of several scalars kept in ``Graphemes``.
   var code: UInt32
   /// 1, 2 (first column of a wide grapheme) or 0 (continuation).
-  public var width: UInt8
+  package var width: UInt8
   /// The style.
-  public var style: Style
+  package var style: Style
 
   /// Makes a cell from its grapheme (empty for a continuation cell).
-  public init(text: String, width: UInt8, style: Style) {
+  package init(text: String, width: UInt8, style: Style) {
     self.init(code: Graphemes.code(of: text), width: width, style: style)
   }
 
@@ -66,10 +66,10 @@ public struct Cell: Sendable, Hashable {
   }
 
   /// The grapheme; empty for a continuation cell.
-  public var text: String { Graphemes.text(of: code) }
+  package var text: String { Graphemes.text(of: code) }
 
   /// A blank cell.
-  public static let blank = Cell(code: 0x20, width: 1, style: .plain)
+  package static let blank = Cell(code: 0x20, width: 1, style: .plain)
 }
 
 /// The graphemes of more than one scalar that cells have held (combining marks, emoji
@@ -78,7 +78,7 @@ enum Graphemes {
   /// Codes from here on stand for an entry of the table.
   static let firstCode: UInt32 = 0x0020_0000
 
-  private static let table = Mutex<(texts: [String], codes: [String: UInt32])>(([], [:]))
+  private static let table = Locked<(texts: [String], codes: [String: UInt32])>(([], [:]))
 
   /// The code of a grapheme.
   static func code(of text: String) -> UInt32 {
@@ -103,19 +103,35 @@ enum Graphemes {
   }
 }
 
+/// A value behind a lock, for state shared between threads. An `NSLock`, which every
+/// platform AppShell builds for has (`Synchronization.Mutex` needs macOS 15).
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  /// Runs `body` with the value while holding the lock.
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
+
 /// A rectangle of the grid, in cells.
-public struct Rect: Sendable, Hashable {
+package struct Rect: Sendable, Hashable {
   /// The top row.
-  public var row: Int
+  package var row: Int
   /// The left column.
-  public var column: Int
+  package var column: Int
   /// The width in columns.
-  public var width: Int
+  package var width: Int
   /// The height in rows.
-  public var height: Int
+  package var height: Int
 
   /// Makes a rectangle.
-  public init(row: Int, column: Int, width: Int, height: Int) {
+  package init(row: Int, column: Int, width: Int, height: Int) {
     self.row = row
     self.column = column
     self.width = max(0, width)
@@ -123,22 +139,22 @@ public struct Rect: Sendable, Hashable {
   }
 
   /// The rectangle shrunk by `by` cells on every side.
-  public func inset(_ by: Int) -> Rect {
+  package func inset(_ by: Int) -> Rect {
     Rect(row: row + by, column: column + by, width: width - 2 * by, height: height - 2 * by)
   }
 }
 
 /// What the renderer produces and a terminal device shows: rows of cells, and where the
 /// cursor goes.
-public struct Grid: Sendable, Hashable {
+package struct Grid: Sendable, Hashable {
   /// Columns.
-  public let width: Int
+  package let width: Int
   /// Rows.
-  public let height: Int
+  package let height: Int
   /// The cells, row by row.
-  public private(set) var cells: [Cell]
+  package private(set) var cells: [Cell]
   /// Where the terminal cursor should be shown, or nil to hide it.
-  public var cursor: (row: Int, column: Int)? {
+  package var cursor: (row: Int, column: Int)? {
     get { cursorRow.map { ($0, cursorColumn) } }
     set {
       cursorRow = newValue?.row
@@ -149,7 +165,7 @@ public struct Grid: Sendable, Hashable {
   private var cursorColumn = 0
 
   /// A blank grid.
-  public init(width: Int, height: Int) {
+  package init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
     cells = Array(unsafeUninitializedCapacity: self.width * self.height) { buffer, count in
@@ -159,7 +175,7 @@ public struct Grid: Sendable, Hashable {
   }
 
   /// The cell at a position (which must be inside the grid).
-  public subscript(row: Int, column: Int) -> Cell {
+  package subscript(row: Int, column: Int) -> Cell {
     cells[row * width + column]
   }
 
@@ -167,7 +183,7 @@ public struct Grid: Sendable, Hashable {
   /// grid's edge); a wide grapheme that does not fit whole is not drawn. Returns the column
   /// after the last one written.
   @discardableResult
-  public mutating func write(
+  package mutating func write(
     _ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil
   ) -> Int {
     guard row >= 0, row < height else { return column }
@@ -213,7 +229,7 @@ public struct Grid: Sendable, Hashable {
   }
 
   /// Fills a rectangle with a character (made inert; width-1 characters only).
-  public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+  package mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
     let cell: Cell
     let scalars = character.unicodeScalars
     if let scalar = scalars.first, scalars.count == 1, !isUnsafe(scalar.value),
@@ -242,7 +258,7 @@ public struct Grid: Sendable, Hashable {
   }
 
   /// Changes the style of the cells in a rectangle, keeping their text.
-  public mutating func restyle(_ rect: Rect, _ style: Style) {
+  package mutating func restyle(_ rect: Rect, _ style: Style) {
     let (rows, columns) = clip(rect)
     for row in rows {
       for column in columns { cells[row * width + column].style = style }
@@ -311,7 +327,7 @@ public struct Grid: Sendable, Hashable {
   }
 
   /// One row as text, trailing spaces cut.
-  public func text(ofRow row: Int) -> String {
+  package func text(ofRow row: Int) -> String {
     var line = ""
     for column in 0..<width { line += cells[row * width + column].text }
     while line.last == " " { line.removeLast() }
@@ -319,18 +335,18 @@ public struct Grid: Sendable, Hashable {
   }
 
   /// All rows as text, each followed by a newline (the `replay` snapshot format).
-  public var text: String {
+  package var text: String {
     (0..<height).map { text(ofRow: $0) + "\n" }.joined()
   }
 
   /// Equality of cells and cursor.
-  public static func == (lhs: Grid, rhs: Grid) -> Bool {
+  package static func == (lhs: Grid, rhs: Grid) -> Bool {
     lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
       && lhs.cursorRow == rhs.cursorRow && lhs.cursorColumn == rhs.cursorColumn
   }
 
   /// Hashes the cells.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(width)
     hasher.combine(height)
     hasher.combine(cells)

@@ -1,17 +1,17 @@
 import Routing
 
 /// Display widths and inert text: what the renderer needs to put any string on a grid safely.
-public enum TextWidth {
+package enum TextWidth {
   /// The display width of one grapheme: 2 for East Asian wide and fullwidth characters and
   /// wide emoji, else 1. Decided by a table in Swift, not by the locale, so tests and
   /// terminals agree.
-  public static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     guard let scalar = character.unicodeScalars.first else { return 1 }
     return isWide(scalar.value) ? 2 : 1
   }
 
   /// The display width of text as drawn, that is once made inert (`\x1b` is 4 columns).
-  public static func of(_ text: String) -> Int {
+  package static func of(_ text: String) -> Int {
     if isPrintableASCII(text) { return text.utf8.count }
     if isSimple(text) {
       var total = 0
@@ -69,7 +69,7 @@ public enum TextWidth {
 /// Makes text safe to draw: C0 and C1 control characters and DEL become `\xNN`, and bidi
 /// controls and other invisible format characters become `\u{NNNN}`, so nothing in a URL,
 /// a parameter or a screen can move the cursor or recolour the terminal.
-public func inert(_ text: String) -> String {
+package func inert(_ text: String) -> String {
   if isPrintableASCII(text) || isSimple(text) { return text }
   var needsWork = false
   for scalar in text.unicodeScalars where isUnsafe(scalar.value) {

@@ -1,10 +1,11 @@
 import Interface
 import Render
 
-/// A key script (SHELL.md section 4): keys to type, snapshots to take and resizes.
-public struct KeyScript: Sendable, Hashable {
+/// A key script (the README's "Testing routes with key scripts"): keys to type, snapshots to
+/// take and resizes.
+package struct KeyScript: Sendable, Hashable {
   /// One step of a script.
-  public enum Step: Sendable, Hashable {
+  package enum Step: Sendable, Hashable {
     /// Press a key.
     case key(Key)
     /// `<Snap>`: take a snapshot.
@@ -14,17 +15,17 @@ public struct KeyScript: Sendable, Hashable {
   }
 
   /// The steps, in order.
-  public var steps: [Step]
+  package var steps: [Step]
 
   /// The largest script accepted, in bytes.
-  public static let maxBytes = 16 << 20
+  package static let maxBytes = 16 << 20
 
   /// Makes a script from steps.
-  public init(steps: [Step]) { self.steps = steps }
+  package init(steps: [Step]) { self.steps = steps }
 
   /// Parses script text; the first problem is reported as `FILE:LINE:COL: message`, with the
   /// 1-based line and column (in characters) of the `<`.
-  public init(parsing text: String, file: String) throws(KeyScriptError) {
+  package init(parsing text: String, file: String) throws(KeyScriptError) {
     guard text.utf8.count <= Self.maxBytes else {
       throw KeyScriptError("\(file):1:1: script larger than \(Self.maxBytes) bytes")
     }
@@ -75,7 +76,7 @@ public struct KeyScript: Sendable, Hashable {
   }
 
   /// The script as text, on one line, that parses back to the same steps.
-  public var text: String {
+  package var text: String {
     var writer = KeyScriptWriter(breaksAfterEnter: false)
     return steps.map { writer.text(for: $0) }.joined()
   }
@@ -85,19 +86,19 @@ public struct KeyScript: Sendable, Hashable {
 /// text parses back to the same steps: where a step's text would join the previous one into
 /// one character (a combining mark after a letter, say), a line break goes between them, as
 /// line breaks are not keys; a line never starts with a typed `#`, which would be a comment.
-public struct KeyScriptWriter: Sendable {
+package struct KeyScriptWriter: Sendable {
   private let breaksAfterEnter: Bool
   private var last: Character?
   private var afterEnter = false
 
   /// A writer; with `breaksAfterEnter`, each `<Enter>` ends a line when it safely can, so a
   /// recorded session reads one URL per line.
-  public init(breaksAfterEnter: Bool) {
+  package init(breaksAfterEnter: Bool) {
     self.breaksAfterEnter = breaksAfterEnter
   }
 
   /// The text to append for the next step.
-  public mutating func text(for step: KeyScript.Step) -> String {
+  package mutating func text(for step: KeyScript.Step) -> String {
     let piece: String
     switch step {
     case .key(let key): piece = key.scriptName
@@ -120,9 +121,9 @@ public struct KeyScriptWriter: Sendable {
 }
 
 /// A key script that cannot be used: `FILE:LINE:COL: message`.
-public struct KeyScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct KeyScriptError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The message with its place.
-  public var description: String
+  package var description: String
 
   init(_ description: String) { self.description = description }
 }

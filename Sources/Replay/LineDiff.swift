@@ -3,7 +3,7 @@ import Render
 /// A readable line diff between an expected text and an actual one, for
 /// `appshell replay --expect`: hunks of changed lines with a little context, each headed with
 /// the line numbers and the snapshot the lines belong to.
-public enum LineDiff {
+package enum LineDiff {
   /// One line of a diff.
   enum Line: Equatable {
     /// A line's bytes; equal when the bytes are.
@@ -18,7 +18,7 @@ public enum LineDiff {
 
   /// The diff of `expected` and `actual` as text (`-` expected, `+` actual, two lines of
   /// context), or nil when they are equal.
-  public static func describe(
+  package static func describe(
     expected: String, actual: String, expectedName: String, actualName: String
   ) -> String? {
     // Byte for byte: Swift's `==` would call canonically equivalent text equal.

@@ -1,47 +1,47 @@
+import Device
 import Interface
 import Render
 import Routing
 import Shell
-import Terminal
 
 /// Runs a key script against an in-memory terminal (``MemoryTerminal``): the same console and
 /// renderer as the real front end, with a virtual clock instead of real time.
 ///
 /// Time advances by ``keyInterval`` per key, and delayed work (async handlers) whose time has
 /// come finishes before the next key, so a replay is deterministic.
-public struct Replayer {
+package struct Replayer {
   /// One snapshot: the screen and the state.
-  public struct Snapshot: Sendable, Hashable {
+  package struct Snapshot: Sendable, Hashable {
     /// The screen, as the terminal would show it.
-    public var grid: Grid
+    package var grid: Grid
     /// The shell state at that moment.
-    public var state: ShellState
+    package var state: ShellState
   }
 
   /// How much virtual time one key takes.
-  public static let keyInterval: Duration = .milliseconds(100)
+  package static let keyInterval: Duration = .milliseconds(100)
 
   /// The console being driven.
-  public private(set) var console: Console
+  package private(set) var console: Console
   /// The in-memory terminal the snapshots are presented on.
-  public let device: MemoryTerminal
+  package let device: MemoryTerminal
   /// Delayed work, on the virtual clock.
   private var scheduled = WorkScheduler<Duration>()
   /// Reads the route table again when the script presses Ctrl-R (nil: the reload is noted as
   /// unavailable).
-  public var reloadTable: ((inout Console) -> Void)?
+  package var reloadTable: ((inout Console) -> Void)?
   private var clock: Duration = .zero
   /// The last frame's scene, reused while only the prompt changes.
   private var renderCache: ConsoleView.Cache?
 
   /// Makes a replayer around a fresh console.
-  public init(console: Console) {
+  package init(console: Console) {
     self.console = console
     device = MemoryTerminal(size: console.size)
   }
 
   /// Runs the script and returns a snapshot for each `<Snap>` and one at the end.
-  public mutating func run(_ script: KeyScript) -> [Snapshot] {
+  package mutating func run(_ script: KeyScript) -> [Snapshot] {
     var snapshots: [Snapshot] = []
     for step in script.steps {
       switch step {
@@ -59,13 +59,13 @@ public struct Replayer {
   }
 
   /// Draws the screen on the memory terminal and returns it with the state.
-  public mutating func snapshot() -> Snapshot {
+  package mutating func snapshot() -> Snapshot {
     device.present(ConsoleView.render(console, cache: &renderCache))
     return Snapshot(grid: device.frame!, state: console.model.shell)
   }
 
   /// Presses one key (ignored after Ctrl-C), then lets due work finish.
-  public mutating func press(_ key: Key) {
+  package mutating func press(_ key: Key) {
     guard !console.hasQuit else { return }
     run(console.handle(key))
     if console.takeReloadRequest() {

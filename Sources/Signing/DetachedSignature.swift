@@ -1,7 +1,7 @@
 /// The `.sig` file that comes with a route table: one Ed25519 signature of the whole file.
-public enum DetachedSignature {
+package enum DetachedSignature {
   /// The `.sig` file text for `signature`: its base64 and a newline.
-  public static func encode(_ signature: [UInt8]) -> String {
+  package static func encode(_ signature: [UInt8]) -> String {
     Base64.encode(signature) + "\n"
   }
 
@@ -10,7 +10,7 @@ public enum DetachedSignature {
   /// Accepts exactly 64 raw bytes (as `openssl pkeyutl -sign -rawin` writes) or base64 text of
   /// 64 bytes, with whitespace around it or line breaks in it (as `openssl base64` wraps).
   /// Anything else is an error saying what the file held.
-  public static func decode(_ file: [UInt8]) throws(SigningError) -> [UInt8] {
+  package static func decode(_ file: [UInt8]) throws(SigningError) -> [UInt8] {
     if file.count == signatureLength { return file }
     let expected = "a signature must be \(signatureLength) bytes or their base64"
     let text = file.filter { !isWhitespace($0) }

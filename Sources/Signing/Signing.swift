@@ -3,27 +3,27 @@ import CCrypto
 /// Why a key or signature could not be read, or a message could not be signed.
 ///
 /// The message says what is wrong ("the key is RSA, not Ed25519"); the caller adds which file.
-public struct SigningError: Error, Sendable, CustomStringConvertible, Equatable {
+package struct SigningError: Error, Sendable, CustomStringConvertible, Equatable {
   /// The human explanation, without a file name.
-  public let message: String
+  package let message: String
 
   /// Makes an error that explains itself with `message`.
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
   /// The message, for printing.
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// An Ed25519 public key, used to check that a downloaded route table was signed by its owner.
-public struct Ed25519PublicKey: Sendable, Hashable {
+package struct Ed25519PublicKey: Sendable, Hashable {
   /// The 32 raw key bytes (RFC 8032 encoding).
-  public let raw: [UInt8]
+  package let raw: [UInt8]
 
   /// Reads a SubjectPublicKeyInfo PEM ("-----BEGIN PUBLIC KEY-----"), as
   /// `openssl pkey -pubout` writes it; refuses other key types, naming them, and anything else.
-  public init(pem: [UInt8]) throws(SigningError) {
+  package init(pem: [UInt8]) throws(SigningError) {
     guard let key = readPEMKey(pem, isPrivate: false) else {
       throw SigningError(explainUnreadablePEM(pem, wanted: "PUBLIC KEY"))
     }
@@ -36,7 +36,7 @@ public struct Ed25519PublicKey: Sendable, Hashable {
   }
 
   /// Takes the 32 raw key bytes; any other length is an error.
-  public init(raw: [UInt8]) throws(SigningError) {
+  package init(raw: [UInt8]) throws(SigningError) {
     guard raw.count == keyLength else {
       throw SigningError("an Ed25519 public key must be 32 bytes; got \(raw.count) bytes")
     }
@@ -44,7 +44,7 @@ public struct Ed25519PublicKey: Sendable, Hashable {
   }
 
   /// The key as SubjectPublicKeyInfo PEM text ("-----BEGIN PUBLIC KEY-----"), ending in a newline.
-  public var pem: String {
+  package var pem: String {
     guard let text = withKey(raw, isPrivate: false, { pemText(of: $0, isPrivate: false) }) else {
       // Encoding 32 valid bytes can fail only when memory runs out, where Swift traps anyway.
       fatalError("OpenSSL could not write an Ed25519 public key as PEM")
@@ -55,7 +55,7 @@ public struct Ed25519PublicKey: Sendable, Hashable {
   /// Whether `signature` is this key's Ed25519 signature of `message`.
   ///
   /// A signature that is not 64 bytes is simply false; this never traps.
-  public func verify(signature: [UInt8], message: [UInt8]) -> Bool {
+  package func verify(signature: [UInt8], message: [UInt8]) -> Bool {
     guard signature.count == signatureLength else { return false }
     let valid =
       withKey(raw, isPrivate: false) { key -> Bool? in
@@ -75,13 +75,13 @@ public struct Ed25519PublicKey: Sendable, Hashable {
   }
 
   /// The first 16 hex digits of the SHA-256 of the raw key, to name the key in messages.
-  public var fingerprint: String {
+  package var fingerprint: String {
     String(Digest.sha256Hex(raw).prefix(16))
   }
 }
 
 /// An Ed25519 private key, used by `appshell sign-table` to sign route tables.
-public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
+package struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
   /// The 32-byte RFC 8032 seed the whole key derives from.
   private let seed: [UInt8]
 
@@ -91,7 +91,7 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
 
   /// Reads a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----"), as `openssl genpkey -algorithm ed25519`
   /// writes it; refuses public keys, encrypted keys and other key types with a clear message.
-  public init(pem: [UInt8]) throws(SigningError) {
+  package init(pem: [UInt8]) throws(SigningError) {
     guard let key = readPEMKey(pem, isPrivate: true) else {
       throw SigningError(explainUnreadablePEM(pem, wanted: "PRIVATE KEY"))
     }
@@ -104,7 +104,7 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
   }
 
   /// Makes a new random key from OpenSSL's random generator.
-  public static func generate() throws(SigningError) -> Ed25519PrivateKey {
+  package static func generate() throws(SigningError) -> Ed25519PrivateKey {
     var key: OpaquePointer? = nil
     if let context = EVP_PKEY_CTX_new_id(EVP_PKEY_ED25519, nil) {
       if EVP_PKEY_keygen_init(context) != 1 || EVP_PKEY_keygen(context, &key) != 1 {
@@ -125,7 +125,7 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
   }
 
   /// The key as unencrypted PKCS#8 PEM text ("-----BEGIN PRIVATE KEY-----"), ending in a newline.
-  public var pem: String {
+  package var pem: String {
     guard let text = withKey(seed, isPrivate: true, { pemText(of: $0, isPrivate: true) }) else {
       // Encoding a 32-byte seed can fail only when memory runs out, where Swift traps anyway.
       fatalError("OpenSSL could not write an Ed25519 private key as PEM")
@@ -134,7 +134,7 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
   }
 
   /// The matching public key, to hand out for verification.
-  public var publicKey: Ed25519PublicKey {
+  package var publicKey: Ed25519PublicKey {
     guard let raw = withKey(seed, isPrivate: true, { rawBytes(of: $0, isPrivate: false) }),
       let key = try? Ed25519PublicKey(raw: raw)
     else {
@@ -145,7 +145,7 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
   }
 
   /// The 64-byte Ed25519 signature of `message` (deterministic: same key and message, same bytes).
-  public func sign(_ message: [UInt8]) throws(SigningError) -> [UInt8] {
+  package func sign(_ message: [UInt8]) throws(SigningError) -> [UInt8] {
     let signature = withKey(seed, isPrivate: true) { key -> [UInt8]? in
       guard let context = EVP_MD_CTX_new() else { return nil }
       defer { EVP_MD_CTX_free(context) }
@@ -167,15 +167,15 @@ public struct Ed25519PrivateKey: Sendable, CustomStringConvertible {
   }
 
   /// Names the key by its public fingerprint; never shows the seed.
-  public var description: String {
+  package var description: String {
     "Ed25519PrivateKey(public key \(publicKey.fingerprint))"
   }
 }
 
 /// Digests for naming things, such as the disk-cache file of a URL.
-public enum Digest {
+package enum Digest {
   /// The SHA-256 of `bytes` as 64 lowercase hex digits.
-  public static func sha256Hex(_ bytes: [UInt8]) -> String {
+  package static func sha256Hex(_ bytes: [UInt8]) -> String {
     var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
     withBytes(bytes) { data, count in
       digest.withUnsafeMutableBufferPointer { _ = SHA256(data, count, $0.baseAddress) }

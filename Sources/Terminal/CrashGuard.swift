@@ -1,4 +1,10 @@
-import Glibc
+import Platform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// The terminal settings of standard input and output from before the app changed them, for
 /// the crash handler (ncurses puts standard output's terminal in raw mode; when input is
@@ -12,17 +18,16 @@ nonisolated(unsafe) private var hasSavedOutput = false
 /// changes them, and a handler for fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT,
 /// SIGFPE) puts them back, leaves the alternate screen, shows the cursor, then lets the signal
 /// end the process as it would have.
-public enum CrashGuard {
+package enum CrashGuard {
   static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
   /// Saves the terminal's settings and installs the handlers; call before ncurses starts.
-  public static func install() {
+  package static func install() {
     hasSavedInput = tcgetattr(0, &savedInput) == 0
     hasSavedOutput = tcgetattr(1, &savedOutput) == 0
     guard hasSavedInput || hasSavedOutput else { return }
     for signal in fatalSignals {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { number in
+      Signals.handle(signal, once: true) { number in
         // Only async-signal-safe calls here. Input first: when both are one terminal, the
         // output's settings (saved the same) are the last word.
         if hasSavedInput { tcsetattr(0, TCSANOW, &savedInput) }
@@ -31,15 +36,12 @@ public enum CrashGuard {
         _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
         raise(number)
       }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
-      sigaction(signal, &action, nil)
     }
   }
 
   /// Removes the handlers once the terminal has been restored normally.
-  public static func uninstall() {
-    for signal in fatalSignals { Glibc.signal(signal, SIG_DFL) }
+  package static func uninstall() {
+    for signal in fatalSignals { Signals.setDefault(signal) }
     hasSavedInput = false
     hasSavedOutput = false
   }

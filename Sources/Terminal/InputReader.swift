@@ -1,7 +1,13 @@
-import Glibc
+import Platform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// What the real terminal's input side reports.
-public enum InputEvent: Sendable, Hashable {
+package enum InputEvent: Sendable, Hashable {
   /// Bytes typed (to decode with ``KeyDecoder``).
   case bytes([UInt8])
   /// The terminal was resized (SIGWINCH).
@@ -21,21 +27,21 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 
 /// Reads standard input, signals and other descriptors together: a signal handler writes the
 /// signal number to a pipe, and one `poll` waits for all, so a signal never interrupts drawing.
-public final class InputReader {
+package final class InputReader {
   private var pipeRead: Int32 = -1
   private let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
   private let readsStandardInput: Bool
 
   /// Installs the signal handlers; `readsStandardInput: false` (headless) leaves stdin alone.
-  public init(readsStandardInput: Bool = true) {
+  package init(readsStandardInput: Bool = true) {
     self.readsStandardInput = readsStandardInput
     var ends: [Int32] = [0, 0]
     if pipe(&ends) == 0 {
       pipeRead = ends[0]
       signalPipeWrite = ends[1]
       for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        Descriptors.setNonBlocking(end)
+        Descriptors.setCloseOnExec(end)
       }
     }
     // A parent (a test runner, say) may have blocked these; the app must hear them.
@@ -44,27 +50,23 @@ public final class InputReader {
     for signal in signals { sigaddset(&unblock, signal) }
     sigprocmask(SIG_UNBLOCK, &unblock, nil)
     // A vanished reader of a pipe the app writes to must not kill it.
-    Glibc.signal(SIGPIPE, SIG_IGN)
+    Signals.ignore(SIGPIPE)
     for signal in signals {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { number in
+      Signals.handle(signal, restartingCalls: true) { number in
         var byte = UInt8(truncatingIfNeeded: number)
         _ = write(signalPipeWrite, &byte, 1)
       }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      sigaction(signal, &action, nil)
     }
   }
 
   /// Restores the default signal handlers.
-  public func close() {
-    for signal in signals { Glibc.signal(signal, SIG_DFL) }
+  package func close() {
+    for signal in signals { Signals.setDefault(signal) }
   }
 
   /// Waits up to `timeout` milliseconds (-1: for ever) for input, a signal or one of
   /// `descriptors`, and returns what happened.
-  public func wait(timeout: Int32, watching descriptors: [Int32] = []) -> [InputEvent] {
+  package func wait(timeout: Int32, watching descriptors: [Int32] = []) -> [InputEvent] {
     var fds = [
       pollfd(fd: readsStandardInput ? 0 : -1, events: Int16(POLLIN), revents: 0),
       pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0),

@@ -1,13 +1,24 @@
-import CNcursesw
-import Glibc
+import Device
 import Interface
 import Render
 
-/// The real terminal, drawn with ncurses (wide-character build). Input is read by
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+#if canImport(CNcursesw)
+  import CNcursesw
+#elseif canImport(CNcurses)
+  import CNcurses
+#endif
+
+/// The real terminal, drawn with ncurses (the wide-character build on Linux, the system's
+/// on macOS). Input is read by
 /// ``InputReader`` as raw bytes and decoded by ``KeyDecoder``, not by ncurses.
 ///
-/// Only this file imports the ncurses C module. All calls happen on the main thread.
-public final class NcursesTerminal: TerminalDevice {
+/// Only this file imports the ncurses C module (`CNcursesw` on Linux, `CNcurses` on macOS). All calls happen on the main thread.
+package final class NcursesTerminal: TerminalDevice {
   private var screen: OpaquePointer?
   private var isOpen = false
   private let colors: Bool
@@ -17,14 +28,14 @@ public final class NcursesTerminal: TerminalDevice {
   private let asciiOnly: Bool
 
   /// Why the terminal could not be opened.
-  public struct OpenError: Error, CustomStringConvertible {
+  package struct OpenError: Error, CustomStringConvertible {
     /// The message.
-    public var description: String
+    package var description: String
   }
 
   /// Opens the terminal on standard input and output: locale, raw keys, no echo, colours
   /// (unless `NO_COLOR` is set or the terminal has none).
-  public init() throws(OpenError) {
+  package init() throws(OpenError) {
     guard isatty(0) == 1, isatty(1) == 1 else {
       throw OpenError(description: "standard input and output must be a terminal")
     }
@@ -76,7 +87,7 @@ public final class NcursesTerminal: TerminalDevice {
   }
 
   /// Restores the terminal as it was (idempotent).
-  public func close() {
+  package func close() {
     guard isOpen else { return }
     isOpen = false
     curs_set(1)
@@ -86,12 +97,12 @@ public final class NcursesTerminal: TerminalDevice {
   }
 
   /// The size ncurses knows.
-  public func size() -> Size {
+  package func size() -> Size {
     Size(columns: Int(appshell_cols()), rows: Int(appshell_lines()))
   }
 
   /// Tells ncurses the terminal has a new size (after SIGWINCH) and returns it.
-  public func updateSize() -> Size {
+  package func updateSize() -> Size {
     var rows: Int32 = 0
     var columns: Int32 = 0
     appshell_window_size(1, &rows, &columns)
@@ -100,7 +111,7 @@ public final class NcursesTerminal: TerminalDevice {
   }
 
   /// Draws the grid row by row as UTF-8 runs of one style; ncurses sends only the changes.
-  public func present(_ grid: Grid) {
+  package func present(_ grid: Grid) {
     guard isOpen else { return }
     let window = appshell_stdscr()
     let rows = min(grid.height, Int(appshell_lines()))

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Routing
 
 /// Monotonic nanoseconds.
@@ -16,15 +17,9 @@ func bestTime(rounds: Int, _ body: () -> Void) -> Double {
   return Double(best)
 }
 
-/// Resident memory in bytes, from /proc/self/statm.
-func residentBytes() -> Int {
-  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
-    return 0
-  }
-  let fields = text.split(separator: " ")
-  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
+/// The memory the process holds, in bytes: resident on Linux, in use by malloc on macOS
+/// (``CurrentProcess/memoryInUse()``); 0 if unknown.
+func residentBytes() -> Int { CurrentProcess.memoryInUse() ?? 0 }
 
 /// Keeps a value alive so the optimizer cannot drop the work that made it.
 @inline(never)
@@ -79,23 +74,18 @@ func floorTimes(_ corpus: URLCorpus) -> [Double] {
   floorCopies.map { copy in bestTime(rounds: 1) { consume(copy(corpus)) } }
 }
 
-/// glibc's `malloc_trim`: hands freed heap memory back to the system, so resident size counts
-/// only what is still in use. (Not exported by Swift's Glibc module.)
-@_silgen_name("malloc_trim")
-func mallocTrim(_ pad: Int) -> Int32
-
 /// Resident bytes per route that compiling a workload's patterns and building its router
 /// keep (freed scratch memory is handed back to the system before each reading), and the
 /// compiled routes.
 func memoryPerRoute(of workload: Workload) -> (Double, [Router.Route]) {
   let texts = workload.patterns
-  _ = mallocTrim(0)
+  CurrentProcess.releaseFreeMemory()
   let before = residentBytes()
   let routes = texts.map {
     Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
   }
   let router = try! Router(routes)
-  _ = mallocTrim(0)
+  CurrentProcess.releaseFreeMemory()
   let after = residentBytes()
   consume(router)
   return (Double(after - before) / Double(texts.count), routes)

@@ -1,5 +1,10 @@
 import AppShellCLI
-import Glibc
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 // The raw bytes of each argument, so a URL that is not UTF-8 reaches the router unchanged.
 let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in

@@ -4,8 +4,9 @@ import Testing
 
 @testable import AppShellCLI
 
-// The built `appshell` binary run with `Process` (ROUTING.md section 7), and hostile input,
+// The built `appshell` binary run with `Process` (`appshell resolve`), and hostile input,
 // through the binary and in process: each must give a clear error or a result, and return.
+// Every run has runtime, cache and home directories of its own (``PrivateDirectories``).
 
 /// The built `appshell`: next to the test bundle, else in the package's `.build/debug`.
 private func appshellExecutable(filePath: String = #filePath) throws -> URL {
@@ -52,12 +53,14 @@ private func runAppshell(_ arguments: [String], input: [UInt8] = [], in director
   try runProgram(try appshellExecutable(), arguments, input: input, in: directory)
 }
 
-/// Runs `executable ARGUMENTS` in `directory` with `input` on standard input.
+/// Runs `executable ARGUMENTS` in `directory` with `input` on standard input, with private
+/// directories.
 private func runProgram(
   _ executable: URL, _ arguments: [String], input: [UInt8] = [], in directory: URL
 ) throws -> BinaryRun {
-  let files = try makeScratchDirectory()
-  defer { try? FileManager.default.removeItem(at: files) }
+  let directories = try PrivateDirectories()
+  defer { withExtendedLifetime(directories) {} }
+  let files = URL(fileURLWithPath: directories.root)
   let inFile = files.appendingPathComponent("stdin")
   let outFile = files.appendingPathComponent("stdout")
   let errFile = files.appendingPathComponent("stderr")
@@ -68,10 +71,7 @@ private func runProgram(
   process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = directory
-  var environment = ProcessInfo.processInfo.environment
-  environment["COLUMNS"] = nil
-  environment["LINES"] = nil
-  process.environment = environment
+  process.environment = directories.environment
   let stdin = try FileHandle(forReadingFrom: inFile)
   let stdout = try FileHandle(forWritingTo: outFile)
   let stderr = try FileHandle(forWritingTo: errFile)
@@ -140,10 +140,13 @@ private final class PipeCollector: @unchecked Sendable {
 
 @Suite(.timeLimit(.minutes(1))) struct EndToEndTests {
   @Test func answersALineWhileStandardInputStaysOpen() throws {
+    let directories = try PrivateDirectories()
+    defer { withExtendedLifetime(directories) {} }
     let process = Process()
     process.executableURL = try appshellExecutable()
     process.arguments = ["resolve"]
     process.currentDirectoryURL = FileManager.default.temporaryDirectory
+    process.environment = directories.environment
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -224,8 +227,8 @@ private final class PipeCollector: @unchecked Sendable {
   }
 
   @Test func anArgumentThatIsNotUTF8IsAnInvalidURL() throws {
-    // ROUTING.md 3: bytes that do not decode as UTF-8 make the URL invalid; 7: `url` shows
-    // them as U+FFFD. `Process` takes arguments as Strings, so a shell passes the raw byte.
+    // Bytes that do not decode as UTF-8 make the URL invalid; `url` shows them as U+FFFD.
+    // `Process` takes arguments as Strings, so a shell passes the raw byte.
     let executable = try appshellExecutable()
     let script = #"exec "$0" resolve "$(printf 'myapp://user/\377')""#
     let result = try runProgram(

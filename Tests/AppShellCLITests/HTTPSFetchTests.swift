@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import Platform
 import Testing
 
 @testable import AppShellCLI
@@ -18,8 +18,7 @@ import Testing
     private let process: Process
 
     init() throws {
-      let openssl = "/usr/bin/openssl"
-      try #require(FileManager.default.isExecutableFile(atPath: openssl), "openssl is needed")
+      let openssl = try #require(ChildProcess.find("openssl"), "openssl is needed")
       directory =
         FileManager.default.temporaryDirectory
         .appendingPathComponent("appshell-tls-\(UUID().uuidString.prefix(8))").path
@@ -34,18 +33,9 @@ import Testing
         ], environment: ProcessInfo.processInfo.environment)
       try #require(make.status == 0, "openssl req: \(make.stderr)")
       // A free port: bind to 0, read it, let it go (s_server binds it next).
-      let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(probe, $0, length) == 0 ? getsockname(probe, $0, &length) : -1
-        }
-      }
-      port = Int(UInt16(bigEndian: address.sin_port))
-      close(probe)
+      let probe = try #require(Sockets.loopbackListener(backlog: nil), "no free port")
+      port = Int(probe.port)
+      close(probe.descriptor)
       process = Process()
       process.executableURL = URL(fileURLWithPath: openssl)
       process.arguments = [
@@ -59,18 +49,11 @@ import Testing
       // Ready once it accepts a connection (bounded by a deadline).
       let deadline = ContinuousClock.now + .seconds(20)
       while ContinuousClock.now < deadline {
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var target = sockaddr_in()
-        target.sin_family = sa_family_t(AF_INET)
-        target.sin_port = UInt16(port).bigEndian
-        target.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &target) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-          }
+        let client = Sockets.connectToLoopback(port: UInt16(port))
+        if client >= 0 {
+          close(client)
+          return
         }
-        close(client)
-        if connected == 0 { return }
         var none = pollfd()
         _ = poll(&none, 0, 20)  // between attempts: the server is starting
       }
@@ -143,30 +126,22 @@ private final class RawHTTPServer: @unchecked Sendable {
 
   init(response: String) throws {
     self.response = Array(response.utf8)
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    self.listener = listener
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
-      }
+    guard let (listener, port) = Sockets.loopbackListener(backlog: 4) else {
+      throw HeadlessError("cannot listen")
     }
-    port = Int(UInt16(bigEndian: address.sin_port))
-    guard bound, listen(listener, 4) == 0 else { throw HeadlessError("cannot listen") }
+    self.listener = listener
+    self.port = Int(port)
     let thread = Thread { [self] in serve() }
     thread.start()
   }
 
   private func serve() {
     while true {
-      let client = accept(listener, nil, nil)
+      let client = Sockets.accept(listener)
       guard client >= 0 else { return }
       var buffer = [UInt8](repeating: 0, count: 4096)
       _ = recv(client, &buffer, buffer.count, 0)
-      _ = response.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      _ = response.withUnsafeBytes { Sockets.send(client, $0) }
       close(client)
     }
   }

@@ -1,19 +1,21 @@
 import Foundation
-import Glibc
+import Platform
 import Testing
 
 // Starting the real `appshell --headless` for socket and remote-table tests.
 //
-// Each app gets its own XDG_RUNTIME_DIR (so its socket is its own) and XDG_CACHE_HOME (so its
-// table cache is its own) under a fresh temporary directory. The app prints one line,
+// Each app gets its own XDG_RUNTIME_DIR (so its socket is its own), XDG_CACHE_HOME (so its
+// table cache is its own) and HOME (``PrivateDirectories``). The app prints one line,
 // `appshell: headless, listening on PATH`, once its socket is bound; `start` waits for that
 // line with poll() and a timeout, never a sleep. Clients are the real `appshell openurl`,
 // `push`, `state` and `reload` commands, run as child processes with the same environment.
 
-/// A headless app in a child process, with its private runtime and cache directories.
+/// A headless app in a child process, with its private runtime, cache and home directories.
 final class HeadlessApp {
-  /// The temporary directory holding `runtime/` and `cache/`.
-  let root: String
+  /// The app's own directories.
+  let directories: PrivateDirectories
+  /// The temporary directory holding `runtime/`, `cache/` and `home/`.
+  var root: String { directories.root }
   /// The environment of the app and of every client command.
   let environment: [String: String]
   /// The app's process id.
@@ -29,24 +31,12 @@ final class HeadlessApp {
   /// The built `appshell` binary.
   static var executable: String? { builtAppshellBinary() }
 
-  /// A runtime and cache directory of its own (made, with mode 0700, unless `makeRuntime` is
-  /// false), but no app yet.
+  /// Directories of its own (the runtime directory made, with mode 0700, unless
+  /// `makeRuntime` is false), but no app yet.
   init(makeRuntime: Bool = true) throws {
-    let unique = UUID().uuidString.prefix(8).lowercased()
-    root =
-      FileManager.default.temporaryDirectory.appendingPathComponent("appshell-h-\(unique)")
-      .path
-    try FileManager.default.createDirectory(
-      atPath: root + "/cache", withIntermediateDirectories: true)
-    if makeRuntime {
-      try FileManager.default.createDirectory(
-        atPath: root + "/runtime", withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    }
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_RUNTIME_DIR"] = root + "/runtime"
-    environment["XDG_CACHE_HOME"] = root + "/cache"
-    environment["LC_ALL"] = "C.UTF-8"
+    directories = try PrivateDirectories(makeRuntime: makeRuntime)
+    var environment = directories.environment
+    environment["LC_ALL"] = utf8Locale
     self.environment = environment
   }
 
@@ -61,11 +51,11 @@ final class HeadlessApp {
     guard pipe(&ends) == 0 else { throw HeadlessError("pipe failed") }
     // Close-on-exec, so apps started at the same moment do not hold each other's pipes (the
     // child's own copies are made by dup2, which clears the flag).
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    for end in ends { Descriptors.setCloseOnExec(end) }
     output = ends[0]
-    pid = try spawn(
+    pid = try ChildProcess.spawn(
       binary, ["appshell", "--headless"] + arguments, environment: environment,
-      stdout: ends[1])
+      stdout: ends[1], stderr: ends[1])
     close(ends[1])
     exited = nil
     transcript = ""
@@ -116,9 +106,7 @@ final class HeadlessApp {
       close(output)
       output = -1
     }
-    let status = exited ?? 0
-    let signalNumber = status & 0x7F
-    return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    return ChildProcess.exitStatus(exited ?? 0)
   }
 
   /// Runs `appshell ARGUMENTS` as a client with the app's environment.
@@ -158,11 +146,9 @@ final class HeadlessApp {
     defer { close(descriptor) }
     var offset = 0
     while offset < bytes.count {
-      // MSG_NOSIGNAL: the app may close early on an oversized message, which must not raise
-      // SIGPIPE in the test process.
-      let written = bytes[offset...].withUnsafeBytes {
-        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
+      // The app may close early on an oversized message, which must not raise SIGPIPE in the
+      // test process.
+      let written = bytes[offset...].withUnsafeBytes { Sockets.send(descriptor, $0) }
       if written <= 0 { break }
       offset += written
     }
@@ -172,23 +158,9 @@ final class HeadlessApp {
 
   /// Connects a hand-made client to the app's socket; the caller closes the descriptor.
   func connectRaw() throws -> Int32 {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw HeadlessError("socket failed") }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let path = Array(socketPath.utf8)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.enumerated() { raw[index] = byte }
-    }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard connected == 0 else {
-      let reason = String(cString: strerror(errno))
-      close(descriptor)
-      throw HeadlessError("connect failed: \(reason)")
+    let descriptor = Sockets.connect(toUnixSocket: socketPath)
+    guard descriptor >= 0 else {
+      throw HeadlessError("connect failed: \(String(cString: strerror(errno)))")
     }
     return descriptor
   }
@@ -219,7 +191,6 @@ final class HeadlessApp {
   deinit {
     if isRunning { stop(signal: SIGKILL) }
     if output >= 0 { close(output) }
-    try? FileManager.default.removeItem(atPath: root)
   }
 }
 
@@ -276,43 +247,6 @@ func runProcess(
   return ProcessResult(
     status: status, stdout: String(decoding: outBytes, as: UTF8.self),
     stderr: String(decoding: errBytes, as: UTF8.self))
-}
-
-/// Starts a program with an empty signal mask and default signal handlers (test threads block
-/// signals, and `Foundation.Process` children would inherit that), standard input from
-/// /dev/null and standard output and error on `stdout` and `stderr` (default: `stdout`);
-/// returns its process id.
-func spawn(
-  _ path: String, _ arguments: [String], environment: [String: String], stdout: Int32,
-  stderr: Int32? = nil
-) throws -> pid_t {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-  posix_spawn_file_actions_adddup2(&actions, stderr ?? stdout, 2)
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var none = sigset_t()
-  sigemptyset(&none)
-  posix_spawnattr_setsigmask(&attributes, &none)
-  var all = sigset_t()
-  sigfillset(&all)
-  posix_spawnattr_setsigdefault(&attributes, &all)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  let argv = arguments.map { strdup($0) } + [nil]
-  let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-  defer {
-    for pointer in argv + envp { free(pointer) }
-  }
-  var pid = pid_t()
-  let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-  guard spawned == 0 else {
-    throw HeadlessError("cannot start \(path): \(String(cString: strerror(spawned)))")
-  }
-  return pid
 }
 
 /// The built `appshell` binary: next to the test bundle, else in the package's `.build/debug`.

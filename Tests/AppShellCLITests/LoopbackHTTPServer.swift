@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import Platform
 
 // A minimal HTTP/1.1 server on 127.0.0.1 for the remote route-table tests.
 //
@@ -20,40 +20,17 @@ final class LoopbackHTTPServer: Sendable {
   /// Starts listening on 127.0.0.1 with a port the system chooses, serving `files`.
   init(files: [String: [UInt8]] = [:]) throws {
     // Close-on-exec, so the apps the tests start do not keep it open after `stop()`.
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-    guard listener >= 0 else { throw HeadlessError("socket: \(String(cString: strerror(errno)))") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    guard let (listener, port) = Sockets.loopbackListener(backlog: 64) else {
+      throw HeadlessError("listening on 127.0.0.1:0: \(String(cString: strerror(errno)))")
     }
-    guard bound == 0, listen(listener, 64) == 0 else {
-      let problem = String(cString: strerror(errno))
-      close(listener)
-      throw HeadlessError("bind/listen on 127.0.0.1:0: \(problem)")
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        getsockname(listener, $0, &length)
-      }
-    }
-    guard named == 0 else {
-      close(listener)
-      throw HeadlessError("getsockname: \(String(cString: strerror(errno)))")
-    }
-    port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     var wake: [Int32] = [0, 0]
     guard pipe(&wake) == 0 else {
       close(listener)
       throw HeadlessError("pipe: \(String(cString: strerror(errno)))")
     }
-    _ = fcntl(wake[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(wake[1], F_SETFD, FD_CLOEXEC)
+    Descriptors.setCloseOnExec(wake[0])
+    Descriptors.setCloseOnExec(wake[1])
     core = Core(listener: listener, wakeRead: wake[0], wakeWrite: wake[1], files: files)
     let core = core
     let thread = Thread { core.serve() }
@@ -146,9 +123,8 @@ private final class Core: @unchecked Sendable {
       }
       if descriptors[1].revents != 0 { return }
       guard descriptors[0].revents & Int16(POLLIN) != 0 else { continue }
-      let client = accept(listener, nil, nil)
+      let client = Sockets.accept(listener)
       guard client >= 0 else { continue }
-      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
       answer(client)
       close(client)
     }
@@ -211,9 +187,7 @@ private final class Core: @unchecked Sendable {
     let bytes = Array(head.utf8) + (includeBody ? body : [])
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes {
-        send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
+      let sent = bytes[offset...].withUnsafeBytes { Sockets.send(client, $0) }
       if sent < 0 && errno == EINTR { continue }
       guard sent > 0 else { return }
       offset += sent

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import Platform
 import Testing
 
 // Helpers of the remote route-table tests (RemoteTableTests.swift).
@@ -53,9 +53,8 @@ final class SigningKit {
 
   init() throws {
     openssl = try #require(
-      ["/usr/bin/openssl", "/usr/local/bin/openssl"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-      }, "these tests need the openssl command (apt-get install openssl)")
+      ChildProcess.find("openssl"), "these tests need the openssl command (apt-get install openssl)"
+    )
     directory =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("appshell-rt-\(UUID().uuidString.prefix(8).lowercased())").path

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 // Integration tests of remote route tables: the real `appshell --headless` downloading a signed
@@ -231,9 +230,9 @@ struct RemoteTableTests {
   @Test func signTable() throws {
     let kit = try SigningKit()
     let binary = try appshell()
-    let environment = ProcessInfo.processInfo.environment
+    let directories = try PrivateDirectories()
     func signTable(_ arguments: [String]) throws -> ProcessResult {
-      try runProcess(binary, ["sign-table"] + arguments, environment: environment)
+      try runProcess(binary, ["sign-table"] + arguments, environment: directories.environment)
     }
     let table = try makeTable(version: 7, adding: [promoRoute])
     let tableFile = try kit.write(table)
@@ -343,8 +342,9 @@ struct RemoteTableTests {
     try expectOpens(app, "myapp://promo/autumn", screen: "search")
 
     // Fix the file behind the watcher's back: through a hard link in an unwatched directory
-    // (inotify reports a change to the watched directory only through its own entry), so
-    // only SIGHUP can make the app read it.
+    // (inotify reports a change to the watched directory only through its own entry), so on
+    // Linux only SIGHUP can make the app read it. (kqueue, on macOS, watches the file itself
+    // and may see the write; SIGHUP must load it all the same.)
     let hidden = kit.directory + "/unwatched"
     try FileManager.default.createDirectory(atPath: hidden, withIntermediateDirectories: true)
     guard link(file, hidden + "/routes.json") == 0 else {
@@ -356,7 +356,9 @@ struct RemoteTableTests {
     try handle.write(contentsOf: Data(v3))
     try handle.close()
     #expect(contents(file) == v3)
-    #expect(try version(app) == 2, "the watcher saw a change it should not have")
+    #if os(Linux)
+      #expect(try version(app) == 2, "the watcher saw a change it should not have")
+    #endif
 
     #expect(kill(app.pid, SIGHUP) == 0)
     reply = try waitForState(app, "v3 after SIGHUP") { try tableState($0).version == 3 }

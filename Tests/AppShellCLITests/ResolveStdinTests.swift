@@ -102,7 +102,8 @@ import Testing
     let chunks = lines.map { $0 + [0x0A] }
     let result = runStdin(chunks)
     #expect(result.status == 1)
-    #expect(String(validating: result.terminal.output, as: UTF8.self) != nil)
+    let output = result.terminal.output
+    #expect(String(decoding: output, as: UTF8.self).utf8.elementsEqual(output), "valid UTF-8")
     try #require(result.lines.count == 4)
     let prefixes = ["navigator://user/", "myapp://user/", "myapp://user/a"]
     for (line, prefix) in zip(result.lines, prefixes) {

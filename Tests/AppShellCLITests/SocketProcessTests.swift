@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 // The socket's files and processes: permissions, stale sockets, a second app, signals; and

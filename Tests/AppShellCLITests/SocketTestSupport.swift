@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import Platform
 import Testing
 
 // Helpers of the socket integration tests (SocketTests.swift, SocketProcessTests.swift).
@@ -71,8 +71,9 @@ final class SecondApp {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { throw HeadlessError("pipe failed") }
     output = ends[0]
-    pid = try spawn(
-      binary, ["appshell", "--headless"], environment: app.environment, stdout: ends[1])
+    pid = try ChildProcess.spawn(
+      binary, ["appshell", "--headless"], environment: app.environment, stdout: ends[1],
+      stderr: ends[1])
     close(ends[1])
     var text: [UInt8] = []
     var byte: UInt8 = 0
@@ -89,11 +90,8 @@ final class SecondApp {
   /// Sends `signal`, waits for the end and returns the exit status (128+N when killed).
   func stop(signal: Int32 = SIGTERM) -> Int32 {
     kill(pid, signal)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     ended = true
-    let signalNumber = status & 0x7F
-    return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    return ChildProcess.wait(pid)
   }
 
   deinit {
@@ -112,17 +110,9 @@ final class StrangerListener: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
 
   init(at path: String) throws {
-    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
+    let listener = Sockets.stream(family: AF_UNIX)
+    let address = try #require(Sockets.unixAddress(Array(path.utf8)), "\(path) is too long")
+    let bound = address.withGenericPointer { bind(listener, $0, $1) }
     guard bound == 0, listen(listener, 4) == 0, chmod(path, 0o777) == 0 else {
       close(listener)
       throw HeadlessError("cannot listen on \(path): \(String(cString: strerror(errno)))")
@@ -145,7 +135,7 @@ final class StrangerListener: @unchecked Sendable {
     guard poll(&pollers, 2, HeadlessApp.timeoutMilliseconds) > 0,
       pollers[0].revents & Int16(POLLIN) != 0
     else { return }
-    let connection = accept(listener, nil, nil)
+    let connection = Sockets.accept(listener)
     guard connection >= 0 else { return }
     defer { close(connection) }
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -159,7 +149,7 @@ final class StrangerListener: @unchecked Sendable {
     }
     lock.withLock { bytes = received }
     let reply = Array(#"{"v":1,"ok":true,"outcome":"a stranger got it"}"#.utf8) + [0x0A]
-    _ = reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    _ = reply.withUnsafeBytes { Sockets.send(connection, $0) }
   }
 
   /// Stops listening and returns what the stranger received.

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import Platform
 import Testing
 
 // Integration tests of the app's socket: a real `appshell --headless` (see HeadlessAppSupport)
@@ -221,9 +221,7 @@ extension SocketTests {
       defer { close(silent) }
       if !prefix.isEmpty {
         let bytes = Array(prefix.utf8)
-        let written = bytes.withUnsafeBytes {
-          send(silent, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-        }
+        let written = bytes.withUnsafeBytes { Sockets.send(silent, $0) }
         #expect(written == bytes.count)
       }
 
@@ -319,9 +317,7 @@ extension SocketTests {
         for request in requests {
           let descriptor = try app.connectRaw()
           let bytes = Array(request.utf8) + [0x0A]
-          let written = bytes.withUnsafeBytes {
-            send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-          }
+          let written = bytes.withUnsafeBytes { Sockets.send(descriptor, $0) }
           #expect(written == bytes.count, "round \(round): \(request)")
           close(descriptor)
         }

@@ -17,9 +17,9 @@ import Testing
       .appendingPathComponent("hostile-\(UUID().uuidString.prefix(8)).json")
     defer { try? FileManager.default.removeItem(at: file) }
     try Data(#"{"routes":[],"\u001b]0;pwned\u0007":1}"#.utf8).write(to: file)
+    let directories = try PrivateDirectories()
     let result = try runProcess(
-      appshell, ["routes", "--routes", file.path],
-      environment: ProcessInfo.processInfo.environment)
+      appshell, ["routes", "--routes", file.path], environment: directories.environment)
     #expect(result.status == 2)
     #expect(result.stderr.contains("\\x1b]0;pwned\\x07: unknown field"), "\(result.stderr)")
     #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })

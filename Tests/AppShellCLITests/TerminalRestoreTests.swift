@@ -1,9 +1,8 @@
 import Foundation
-import Glibc
+import Platform
 import Testing
 
-// The terminal is restored on every way out of the ncurses front end (the issue "Exits"):
-// Ctrl-C, SIGTERM, SIGINT, SIGQUIT, a fatal error in the app and standard input closing. SIGHUP
+// The terminal is restored on every way out of the ncurses front end (README, "Exits"): Ctrl-C, SIGTERM, SIGINT, SIGQUIT, a fatal error in the app and standard input closing. SIGHUP
 // is not an exit here (it reloads the route table; see TmuxRemoteTests).
 //
 // Each exit path runs the real `appshell` in a tmux pane (``TmuxSession``) under a small
@@ -11,7 +10,7 @@ import Testing
 // settings). The wrapper writes the pane's `stty -g` to a file, runs the app (its process id
 // to a file, via `exec`), writes the app's exit status and `stty -g` again, then writes to a
 // "done" FIFO. The test waits for the first frame (the frame FIFO), checks with
-// `stty -F PANE_TTY -g` that the app really changed the settings (raw mode), makes it exit
+// `stty -F PANE_TTY -g` (`-f` on macOS) that the app really changed the settings (raw mode), makes it exit
 // the given way, waits on the "done" FIFO (poll with a timeout, no sleeps) and compares.
 //
 // Standard input closing: the app refuses to start unless fd 0 is a terminal, so a FIFO or a
@@ -105,8 +104,9 @@ import Testing
 }
 
 /// One run of the app in a tmux pane under the recording wrapper, with its temporary
-/// directory (the wrapper, its output files, the "done" FIFO, the app's runtime and cache
-/// directories) and, for `stdinClosed`, the second terminal the app reads.
+/// directory (the wrapper, its output files, the "done" FIFO) and, for `stdinClosed`, the
+/// second terminal the app reads. The session gives the app private runtime, cache and home
+/// directories.
 private final class RestoreRun {
   let session: TmuxSession
   private let directory: URL
@@ -124,9 +124,7 @@ private final class RestoreRun {
     let unique = UUID().uuidString.prefix(8).lowercased()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("appshell-restore-\(unique)")
-    try FileManager.default.createDirectory(
-      atPath: directory.path + "/runtime", withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var done: Int32 = -1
     var master: Int32 = -1
     do {
@@ -148,10 +146,7 @@ private final class RestoreRun {
       try Data(Self.wrapper(in: directory.path, appshell: appshell, stdin: standardInput).utf8)
         .write(to: URL(fileURLWithPath: wrapper))
       chmod(wrapper, 0o700)
-      var environment = [
-        "XDG_RUNTIME_DIR": directory.path + "/runtime",
-        "XDG_CACHE_HOME": directory.path + "/cache",
-      ]
+      var environment: [String: String] = [:]
       if path == .fatalError || path == .fatalErrorWithInputElsewhere {
         environment["APPSHELL_TEST_CRASH_KEY"] = TerminalRestoreTests.ExitPath.crashKey
       }
@@ -160,7 +155,7 @@ private final class RestoreRun {
         tmux: tmux, appshell: wrapper, size: TerminalSize(columns: 80, rows: 24),
         environment: environment)
     } catch {
-      for descriptor in [done, master] where descriptor >= 0 { Glibc.close(descriptor) }
+      for descriptor in [done, master] where descriptor >= 0 { Descriptors.close(descriptor) }
       try? FileManager.default.removeItem(at: directory)
       throw error
     }
@@ -195,7 +190,8 @@ private final class RestoreRun {
   /// closing it really hangs the terminal up) and the path of its other end, set to raw mode
   /// so a single byte written to the master reaches the app at once.
   private static func openTerminalPair() throws -> (Int32, String) {
-    // The Glibc module leaves out <stdlib.h>'s pty calls (they need _XOPEN_SOURCE).
+    // Swift's C library module leaves out <stdlib.h>'s pty calls on Linux (they need
+    // _XOPEN_SOURCE), so they are looked up by name.
     typealias Unlock = @convention(c) (Int32) -> Int32
     typealias Name = @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
     let grant = try libc("grantpt", as: Unlock.self)
@@ -208,7 +204,7 @@ private final class RestoreRun {
     guard grant(master) == 0, unlock(master) == 0, ptsname(master, &name, name.count) == 0,
       tcgetattr(master, &settings) == 0
     else {
-      Glibc.close(master)
+      Descriptors.close(master)
       throw TmuxError("setting up a pseudo-terminal failed: \(errno)")
     }
     cfmakeraw(&settings)
@@ -225,7 +221,7 @@ private final class RestoreRun {
   static func movedHigh(_ descriptor: Int32) -> Int32 {
     let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 900)
     guard high >= 0 else { return descriptor }
-    Glibc.close(descriptor)
+    Descriptors.close(descriptor)
     return high
   }
 
@@ -252,7 +248,7 @@ private final class RestoreRun {
     var key: UInt8 = 0x61  // "a"
     guard write(stdinMaster, &key, 1) == 1 else { throw TmuxError("writing to the pty failed") }
     try session.waitForFrame(after: "typing on the app's standard input")
-    Glibc.close(stdinMaster)
+    Descriptors.close(stdinMaster)
     stdinMaster = -1
   }
 
@@ -260,11 +256,17 @@ private final class RestoreRun {
   func paneSettings() throws -> String {
     let tty = try session.run(["display-message", "-p", "-t", "agree", "#{pane_tty}"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
+    // GNU stty names the terminal with -F, BSD's (macOS) with -f.
+    #if os(Linux)
+      let option = "-F"
+    #else
+      let option = "-f"
+    #endif
     let result = try runProcess(
-      "/usr/bin/env", ["stty", "-F", tty, "-g"],
+      "/usr/bin/env", ["stty", option, tty, "-g"],
       environment: ProcessInfo.processInfo.environment)
     guard result.status == 0 else {
-      throw TmuxError("stty -F \(tty) -g exited \(result.status): \(result.stderr)")
+      throw TmuxError("stty \(option) \(tty) -g exited \(result.status): \(result.stderr)")
     }
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -307,7 +309,7 @@ private final class RestoreRun {
     }
     session.close()
     for descriptor in [doneDescriptor, stdinMaster] where descriptor >= 0 {
-      Glibc.close(descriptor)
+      Descriptors.close(descriptor)
     }
     doneDescriptor = -1
     stdinMaster = -1

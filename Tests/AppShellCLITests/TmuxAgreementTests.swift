@@ -1,14 +1,15 @@
 import Foundation
-import Glibc
+import Platform
 import Testing
 
 @testable import AppShellCLI
 
-// SHELL.md section 5, last paragraph: the same key script typed into the real `appshell` under
-// tmux gives the same screen text as `appshell replay`.
+// The same key script typed into the real `appshell` under tmux gives the same screen text as
+// `appshell replay`.
 //
 // Each golden script runs in its own tmux server (`-L` with a unique socket) in a detached
-// session of exactly the script's size. The app is told to write a newline to a FIFO after
+// session of exactly the script's size, the app with runtime, cache and home directories of its
+// own (so an `appshell` the user is running does not hold its socket). The app is told to write a newline to a FIFO after
 // every frame it draws (APPSHELL_FRAME_FIFO); the FIFO is opened for reading, non-blocking,
 // before the app starts (the app opens its end non-blocking and would get ENXIO without a
 // reader). Each key goes with `tmux send-keys`, and the test waits for the next frame with
@@ -26,6 +27,9 @@ import Testing
 /// A tmux server of its own with the app running in one pane, and the frame FIFO.
 final class TmuxSession {
   let socket: String
+  /// The app's private runtime, cache and home directories, and this session's files.
+  private let directories: PrivateDirectories
+  /// The directory of ``directories``, removed with everything in it on ``close()``.
   let directory: URL
   let fifo: String
   private(set) var fifoDescriptor: Int32 = -1
@@ -43,14 +47,7 @@ final class TmuxSession {
   static let missing: Comment = "tmux is not installed or not on PATH: apt-get install tmux"
 
   /// The tmux executable on the PATH, or nil.
-  static var tmuxExecutable: String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/tmux"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
+  static var tmuxExecutable: String? { ChildProcess.find("tmux") }
 
   /// The TERM for the pane: tmux's own terminal description when this system has it.
   static var terminalType: String {
@@ -62,7 +59,8 @@ final class TmuxSession {
   }
 
   /// Starts `appshell --screens SCREENS ARGUMENTS` in a detached session of `size` with
-  /// `environment` added, and waits for its first frame.
+  /// private directories (``PrivateDirectories``) and `environment` added (it wins over
+  /// them), and waits for its first frame.
   init(
     tmux: String, appshell: String, size: TerminalSize, arguments: [String] = [],
     environment: [String: String] = [:]
@@ -74,9 +72,8 @@ final class TmuxSession {
     // Where `tmux -L` puts the socket; the server leaves it behind when it ends.
     let socketDirectory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     socketPath = "\(socketDirectory)/tmux-\(getuid())/\(socket)"
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("appshell-tmux-\(unique)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    directories = try PrivateDirectories()
+    directory = URL(fileURLWithPath: directories.root)
     fifo = directory.appendingPathComponent("frames").path
     guard mkfifo(fifo, 0o600) == 0 else {
       throw TmuxError("mkfifo \(fifo) failed: \(String(cString: strerror(errno)))")
@@ -98,9 +95,10 @@ final class TmuxSession {
     try run(
       [
         "-f", config.path, "new-session", "-d", "-s", "agree", "-x", "\(size.columns)", "-y",
-        "\(size.rows)", "-e", "APPSHELL_FRAME_FIFO=\(fifo)", "-e", "LC_ALL=C.UTF-8",
+        "\(size.rows)", "-e", "APPSHELL_FRAME_FIFO=\(fifo)", "-e", "LC_ALL=\(utf8Locale)",
       ]
-        + environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        + directories.variables.merging(environment) { _, given in given }
+        .sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         + [appshell, "--screens", GoldenScripts.screens] + arguments)
     try waitForFrame(after: "the start")
     try expectPaneSize(size)
@@ -113,7 +111,7 @@ final class TmuxSession {
     _ = try? run(["kill-server"])
     unlink(socketPath)
     if fifoDescriptor >= 0 {
-      Glibc.close(fifoDescriptor)
+      Descriptors.close(fifoDescriptor)
       fifoDescriptor = -1
     }
     try? FileManager.default.removeItem(at: directory)
@@ -233,7 +231,7 @@ final class TmuxSession {
     return lines
   }
 
-  /// Script key names to tmux key names (SHELL.md section 4).
+  /// Script key names to tmux key names.
   static let tmuxKeys: [String: String] = {
     var keys = [
       "Enter": "Enter", "Esc": "Escape", "Tab": "Tab", "S-Tab": "BTab", "Up": "Up",
@@ -264,13 +262,9 @@ private func spawnAndWait(
     close(err)
   }
   guard out >= 0, err >= 0 else { throw TmuxError("cannot open \(stdout) or \(stderr)") }
-  let pid = try spawn(path, arguments, environment: environment, stdout: out, stderr: err)
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) < 0 {
-    guard errno == EINTR else { throw TmuxError("waitpid failed for \(path)") }
-  }
-  let signal = status & 0x7F
-  return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  let pid = try ChildProcess.spawn(
+    path, arguments, environment: environment, stdout: out, stderr: err)
+  return ChildProcess.wait(pid)
 }
 
 struct TmuxError: Error, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Testing
 
 // The real ncurses front end under tmux, driven from outside: `appshell openurl` and

@@ -1,7 +1,7 @@
 import Testing
 
+@testable import Device
 @testable import Interface
-@testable import Terminal
 
 // Key decoding is a pure function from bytes to keys, tested by feeding the same input in
 // chunks of different sizes.

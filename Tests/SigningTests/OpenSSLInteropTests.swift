@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 
 @testable import Signing
@@ -125,15 +126,14 @@ struct OpenSSLFailed: Error, CustomStringConvertible {
 
 /// A temporary directory for one test, and `openssl` runs in it.
 struct Scratch {
-  static let openssl = "/usr/bin/openssl"
+  /// OpenSSL's command on the PATH (version 3: Ed25519 keys), or nil.
+  static let openssl = ChildProcess.find("openssl")
 
   let directory: URL
 
-  /// Makes the directory; requires `/usr/bin/openssl`, which the build machines have.
+  /// Makes the directory; requires the `openssl` command, which the build machines have.
   init() throws {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Scratch.openssl),
-      "these tests run the openssl command-line tool")
+    try #require(Scratch.openssl != nil, "these tests run the openssl command-line tool")
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("SigningTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
@@ -159,7 +159,7 @@ struct Scratch {
   @discardableResult
   func openssl(_ arguments: [String]) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Scratch.openssl)
+    process.executableURL = URL(fileURLWithPath: try #require(Scratch.openssl))
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.standardInput = FileHandle.nullDevice

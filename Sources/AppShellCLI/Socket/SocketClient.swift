@@ -1,5 +1,11 @@
-import Glibc
+import Platform
 import Remote
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// The client side of the socket protocol: one request, one reply.
 enum SocketClient {
@@ -16,8 +22,7 @@ enum SocketClient {
     if lstat(socket.directory, &info) == 0 {
       try socket.checkDirectory()
     }
-    let descriptor = Glibc.socket(
-      AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let descriptor = Sockets.stream(family: AF_UNIX)
     guard descriptor >= 0 else { throw SocketError("socket: \(SocketError.reason())") }
     defer { close(descriptor) }
     let connected = address.withGenericPointer { connect(descriptor, $0, $1) }

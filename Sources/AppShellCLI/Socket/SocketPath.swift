@@ -1,4 +1,10 @@
-import Glibc
+import Platform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// Where the running app listens: `$XDG_RUNTIME_DIR/appshell/app.sock` when that variable is
 /// set, else `/tmp/appshell-UID/app.sock`. The directory is made with mode 0700 and must be
@@ -8,9 +14,6 @@ struct SocketPath: Sendable, Equatable {
   var directory: String
   /// The socket's path.
   var path: String
-
-  /// The longest path a Unix socket address holds (`sun_path` less its terminating NUL).
-  static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
   /// The path for this user, from the environment.
   static func current() -> SocketPath {
@@ -55,16 +58,10 @@ struct SocketPath: Sendable, Equatable {
   /// The socket address for `path`; throws when the path is too long for one.
   func address() throws(SocketError) -> sockaddr_un {
     let bytes = Array(path.utf8)
-    guard bytes.count <= Self.maxPathBytes else {
+    guard let address = Sockets.unixAddress(bytes) else {
       throw SocketError(
-        "the socket path \(path) is \(bytes.count) bytes, longer than the \(Self.maxPathBytes) a Unix socket allows; set XDG_RUNTIME_DIR to a shorter directory"
+        "the socket path \(path) is \(bytes.count) bytes, longer than the \(Sockets.maxUnixPathBytes) a Unix socket allows; set XDG_RUNTIME_DIR to a shorter directory"
       )
-    }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in bytes.enumerated() { raw[index] = byte }
-      raw[bytes.count] = 0
     }
     return address
   }
@@ -79,16 +76,4 @@ struct SocketError: Error, CustomStringConvertible {
 
   /// The text of the current `errno`.
   static func reason() -> String { String(cString: strerror(errno)) }
-}
-
-extension sockaddr_un {
-  /// Calls `body` with this address as a generic socket address.
-  func withGenericPointer<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
-    var copy = self
-    return withUnsafePointer(to: &copy) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-  }
 }

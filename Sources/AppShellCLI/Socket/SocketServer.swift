@@ -1,5 +1,11 @@
-import Glibc
+import Platform
 import Remote
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 /// The running app's end of the socket: listens at a ``SocketPath``, reads one request line per
 /// connection without ever blocking the app, and answers it.
@@ -43,8 +49,7 @@ final class SocketServer {
       }
       unlink(socket.path)  // stale: its app is gone
     }
-    let descriptor = Glibc.socket(
-      AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let descriptor = Sockets.stream(family: AF_UNIX)
     guard descriptor >= 0 else { throw SocketError("socket: \(SocketError.reason())") }
     // The socket file is made 0600 from the start (no window with a wider mode).
     let oldMask = umask(0o177)
@@ -52,41 +57,40 @@ final class SocketServer {
     let bindError = errno
     umask(oldMask)
     guard bound == 0 else {
-      Glibc.close(descriptor)
+      Descriptors.close(descriptor)
       errno = bindError
       throw SocketError("cannot listen on \(socket.path): \(SocketError.reason())")
     }
     chmod(socket.path, 0o600)
     guard listen(descriptor, 16) == 0 else {
-      Glibc.close(descriptor)
+      Descriptors.close(descriptor)
       unlink(socket.path)
       throw SocketError("cannot listen on \(socket.path): \(SocketError.reason())")
     }
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    Descriptors.setNonBlocking(descriptor)
     listener = descriptor
     if lstat(socket.path, &info) == 0 {
-      identity = (UInt(info.st_dev), UInt(info.st_ino))
+      identity = (UInt(truncatingIfNeeded: info.st_dev), UInt(info.st_ino))
     }
   }
 
   /// Whether an app answers at `address` (a connection is accepted).
   private static func isAlive(_ address: sockaddr_un) -> Bool {
-    let probe = Glibc.socket(
-      AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let probe = Sockets.stream(family: AF_UNIX)
     guard probe >= 0 else { return false }
-    defer { Glibc.close(probe) }
+    defer { Descriptors.close(probe) }
     return address.withGenericPointer { connect(probe, $0, $1) } == 0
   }
 
   /// Stops listening, closes every client and removes the socket file if it is still ours.
   func close() {
     guard listener >= 0 else { return }
-    for client in clients { Glibc.close(client.descriptor) }
+    for client in clients { Descriptors.close(client.descriptor) }
     clients = []
-    Glibc.close(listener)
+    Descriptors.close(listener)
     listener = -1
     var info = stat()
-    if lstat(socket.path, &info) == 0, UInt(info.st_dev) == identity.device,
+    if lstat(socket.path, &info) == 0, UInt(truncatingIfNeeded: info.st_dev) == identity.device,
       UInt(info.st_ino) == identity.inode
     {
       unlink(socket.path)
@@ -131,7 +135,7 @@ final class SocketServer {
       }
       if finished {
         handled = true
-        Glibc.close(client.descriptor)
+        Descriptors.close(client.descriptor)
         clients.remove(at: index)
       } else {
         index += 1
@@ -142,10 +146,9 @@ final class SocketServer {
 
   private func acceptAll() {
     while clients.count < Self.maxClients {
-      let descriptor = accept(listener, nil, nil)
+      let descriptor = Sockets.accept(listener)
       guard descriptor >= 0 else { return }
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+      Descriptors.setNonBlocking(descriptor)
       clients.append(
         Client(descriptor: descriptor, buffer: [], deadline: clock.now + Self.clientTimeout))
     }
@@ -157,7 +160,7 @@ final class SocketServer {
   ) -> Bool {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = Glibc.read(client.descriptor, &chunk, chunk.count)
+      let count = chunk.withUnsafeMutableBytes { Descriptors.read(client.descriptor, into: $0) }
       if count < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK { return false }
@@ -203,10 +206,8 @@ final class SocketServer {
 
   /// Sends a reply, waiting at most a second for a client that does not read.
   private func reply(_ descriptor: Int32, _ reply: WireReply) {
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    var timeout = timeval(tv_sec: 1, tv_usec: 0)
-    setsockopt(
-      descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    Descriptors.setNonBlocking(descriptor, false)
+    Sockets.setTimeouts(descriptor, sending: .seconds(1))
     writeAll(descriptor, reply.encoded)
   }
 }

@@ -1,6 +1,6 @@
 import CTLS
 import Foundation
-import Glibc
+import Platform
 
 /// Downloads a file over HTTP or HTTPS (TLS by OpenSSL's libssl, the server's certificate
 /// checked against the system's trusted roots and the host name), waiting for it: start-up
@@ -24,7 +24,7 @@ enum HTTPFetcher {
     [UInt8], FetchError
   > {
     // A peer that resets the connection must not kill the app (SIGPIPE from OpenSSL's writes).
-    signal(SIGPIPE, SIG_IGN)
+    Signals.ignore(SIGPIPE)
     let deadline = deadline ?? ContinuousClock.now + timeout
     var current = url
     for _ in 0...maxRedirects {
@@ -113,7 +113,7 @@ private final class Connection {
   init(host: String, port: Int, tls: Bool, deadline: ContinuousClock.Instant) throws(FetchError) {
     self.deadline = deadline
     var hints = addrinfo()
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_socktype = Sockets.streamType
     hints.ai_family = AF_UNSPEC
     var results: UnsafeMutablePointer<addrinfo>?
     let resolved = getaddrinfo(host, String(port), &hints, &results)
@@ -125,27 +125,22 @@ private final class Connection {
     var candidate: UnsafeMutablePointer<addrinfo>? = first
     while let address = candidate {
       candidate = address.pointee.ai_next
-      let socket = Glibc.socket(
-        address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
-        address.pointee.ai_protocol)
+      let socket = Sockets.stream(
+        family: address.pointee.ai_family, protocol: address.pointee.ai_protocol)
       guard socket >= 0 else { continue }
       if connectBounded(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) {
         descriptor = socket
         break
       }
       lastError = String(cString: strerror(errno))
-      Glibc.close(socket)
+      Descriptors.close(socket)
     }
     guard descriptor >= 0 else {
       throw FetchError("cannot connect to \(host):\(port): \(lastError)")
     }
     // Blocking reads and writes (inside OpenSSL too) give up at the deadline.
     let left = ContinuousClock.now.duration(to: deadline)
-    var limit = timeval(
-      tv_sec: max(0, Int(left.components.seconds)),
-      tv_usec: max(1000, Int(left.components.attoseconds / 1_000_000_000_000)))
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    Sockets.setTimeouts(descriptor, sending: left, receiving: left)
     if tls { try startTLS(host: host) }
   }
 
@@ -154,7 +149,7 @@ private final class Connection {
     _ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: socklen_t
   ) -> Bool {
     // Non-blocking from here on: every wait is a poll bounded by the deadline.
-    _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+    Descriptors.setNonBlocking(socket)
     if connect(socket, address, length) == 0 { return true }
     guard errno == EINPROGRESS, waitFor(socket, Int16(POLLOUT)) else { return false }
     var error: Int32 = 0
@@ -234,7 +229,7 @@ private final class Connection {
       ERR_clear_error()
       let written: Int = bytes[offset...].withUnsafeBytes { raw in
         if let ssl { return Int(SSL_write(ssl, raw.baseAddress, Int32(raw.count))) }
-        return Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+        return Sockets.send(descriptor, raw)
       }
       if written > 0 {
         offset += written
@@ -264,7 +259,7 @@ private final class Connection {
       ERR_clear_error()
       let count: Int = buffer.withUnsafeMutableBytes { raw in
         if let ssl { return Int(SSL_read(ssl, raw.baseAddress, Int32(raw.count))) }
-        return Glibc.recv(descriptor, raw.baseAddress, raw.count, 0)
+        return Descriptors.read(descriptor, into: raw)
       }
       if count > 0 { return count }
       if let ssl {
@@ -291,7 +286,7 @@ private final class Connection {
       self.context = nil
     }
     if descriptor >= 0 {
-      Glibc.close(descriptor)
+      Descriptors.close(descriptor)
       descriptor = -1
     }
   }

@@ -93,7 +93,7 @@ public struct RouteURL: Sendable, Equatable {
     while pathEnd < end, bytes[pathEnd] != 0x3F { pathEnd += 1 }
 
     var segments: [String] = []
-    segments.reserveCapacity(piece(index..<pathEnd).count { $0 == 0x2F } + 1)
+    segments.reserveCapacity(piece(index..<pathEnd).reduce(1) { $1 == 0x2F ? $0 + 1 : $0 })
     var domain: String?
     var segmentNumber = 0
 
@@ -183,7 +183,7 @@ public struct RouteURL: Sendable, Equatable {
     // Query: split on `&`, then on the first `=`; `+` is a space; empty pieces are skipped.
     var query: [QueryItem] = []
     if pathEnd < end {
-      query.reserveCapacity(piece(pathEnd..<end).count { $0 == 0x26 } + 1)
+      query.reserveCapacity(piece(pathEnd..<end).reduce(1) { $1 == 0x26 ? $0 + 1 : $0 })
       var pieceStart = pathEnd + 1
       var itemNumber = 0
       var position = pieceStart

@@ -1,9 +1,9 @@
 import Routing
 
 /// The action handlers registered in Swift by name.
-public enum BuiltinActions {
+package enum BuiltinActions {
   /// All of them, by name.
-  public static let all: [String: ActionHandler] = [
+  package static let all: [String: ActionHandler] = [
     "like": like,
     "sign-in": signIn,
     "sign-out": signOut,

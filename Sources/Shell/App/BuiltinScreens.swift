@@ -1,9 +1,9 @@
 import Routing
 
 /// The screens written in Swift: those that take typed parameters or show app data.
-public enum BuiltinScreens {
+package enum BuiltinScreens {
   /// Registers them (replacing data screens of the same names).
-  public static func register(into catalog: inout ScreenCatalog) {
+  package static func register(into catalog: inout ScreenCatalog) {
     catalog.register(
       "order-detail",
       params: [

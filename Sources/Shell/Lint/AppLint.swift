@@ -2,7 +2,7 @@ import Routing
 
 /// The lint checks that need the app as well as the route table (`appshell routes --lint`):
 /// guards, targets, renames and links. The table-only checks are `RouteLint`'s (in Routing).
-public enum AppLint {
+package enum AppLint {
   /// Every app-level finding, in report order:
   /// - `guard`: a route names a guard the app does not have, or a guard's own URL opens a
   ///   guarded route (the app refuses such a table);
@@ -12,7 +12,7 @@ public enum AppLint {
   /// - `link`: a link on a screen the app can show (a tab root or a screen route's target),
   ///   made with a sample value for each declared parameter, opens a URL that resolves (from
   ///   inside the app) to nothing.
-  public static func findings(_ app: ShellApp) -> [LintFinding] {
+  package static func findings(_ app: ShellApp) -> [LintFinding] {
     (guardFindings(app) + targetFindings(app) + renameFindings(app) + linkFindings(app))
       .sorted(by: LintFinding.reportOrder)
   }
@@ -112,7 +112,7 @@ public enum AppLint {
   }
 
   /// A value of a declared parameter's type, for filling link templates.
-  public static func sample(_ type: CaptureType) -> ParamValue {
+  package static func sample(_ type: CaptureType) -> ParamValue {
     switch type {
     case .int: return .int(1)
     case .float: return .float(1.5)

@@ -1,14 +1,14 @@
 import Routing
 
 /// A selectable line on a screen: it opens a URL, or finishes the screen with a result.
-public struct Link: Sendable, Hashable {
+package struct Link: Sendable, Hashable {
   /// The text shown.
-  public var label: String
+  package var label: String
   /// What following the link does.
-  public var action: Action
+  package var action: Action
 
   /// What following a link does.
-  public enum Action: Sendable, Hashable {
+  package enum Action: Sendable, Hashable {
     /// Open this URL from inside the app.
     case open(String)
     /// Open this URL and hand the value it finishes with back under `key` on this screen.
@@ -18,7 +18,7 @@ public struct Link: Sendable, Hashable {
   }
 
   /// Makes a link.
-  public init(_ label: String, _ action: Action) {
+  package init(_ label: String, _ action: Action) {
     self.label = label
     self.action = action
   }
@@ -26,24 +26,24 @@ public struct Link: Sendable, Hashable {
 
 /// A screen (a `UIViewController`): made by a factory from its parameters; plain data, so two
 /// states can be compared.
-public struct Screen: Sendable, Hashable {
+package struct Screen: Sendable, Hashable {
   /// The factory name, such as `order-detail`.
-  public var name: String
+  package var name: String
   /// The navigation-bar title.
-  public var title: String
+  package var title: String
   /// The route's match parameters after `rename`.
-  public var params: Parameters
+  package var params: Parameters
   /// The body text, one entry a line.
-  public var body: [String]
+  package var body: [String]
   /// The selectable links, in order.
-  public var links: [Link]
+  package var links: [Link]
   /// The URL the screen was opened with, when it came from one.
-  public var url: String?
+  package var url: String?
   /// Set when the screen was opened for a result: where its value goes when it finishes.
-  public var resultRequest: ResultRequest?
+  package var resultRequest: ResultRequest?
 
   /// Makes a screen.
-  public init(
+  package init(
     name: String, title: String, params: Parameters = [:], body: [String] = [], links: [Link] = [],
     url: String? = nil
   ) {
@@ -56,68 +56,68 @@ public struct Screen: Sendable, Hashable {
   }
 
   /// Same screen for the duplicate-push check: same factory and same parameters.
-  public func isSameScreen(as other: Screen) -> Bool {
+  package func isSameScreen(as other: Screen) -> Bool {
     name == other.name && params == other.params
   }
 }
 
 /// Where the value of a screen opened for a result goes when it finishes.
-public struct ResultRequest: Sendable, Hashable {
+package struct ResultRequest: Sendable, Hashable {
   /// The opener's parameter that receives the value, if any.
-  public var key: String?
+  package var key: String?
   /// Identifies a Swift completion waiting for the value, if any.
-  public var token: Int?
+  package var token: Int?
 
   /// Makes a result request.
-  public init(key: String? = nil, token: Int? = nil) {
+  package init(key: String? = nil, token: Int? = nil) {
     self.key = key
     self.token = token
   }
 }
 
 /// A tab of the tab bar, with its own navigation stack (never empty: the root stays).
-public struct Tab: Sendable, Hashable {
+package struct Tab: Sendable, Hashable {
   /// The tab's title in the tab bar.
-  public var title: String
+  package var title: String
   /// The navigation stack, root first.
-  public var stack: [Screen]
+  package var stack: [Screen]
 
   /// Makes a tab with its root screen.
-  public init(title: String, root: Screen) {
+  package init(title: String, root: Screen) {
     self.title = title
     stack = [root]
   }
 
   /// Makes a tab with a whole stack (root first).
-  public init(title: String, stack: [Screen]) {
+  package init(title: String, stack: [Screen]) {
     self.title = title
     self.stack = stack
   }
 }
 
 /// A presented modal: a navigation stack drawn over everything.
-public struct Modal: Sendable, Hashable {
+package struct Modal: Sendable, Hashable {
   /// The modal's navigation stack, root first.
-  public var stack: [Screen]
+  package var stack: [Screen]
 
   /// Makes a modal around its root screen.
-  public init(root: Screen) { stack = [root] }
+  package init(root: Screen) { stack = [root] }
 
   /// Makes a modal with a whole stack (root first).
-  public init(stack: [Screen]) { self.stack = stack }
+  package init(stack: [Screen]) { self.stack = stack }
 }
 
 /// An alert (`UIAlertController`): title, message, buttons.
-public struct Alert: Sendable, Hashable {
+package struct Alert: Sendable, Hashable {
   /// `No route`, `Upgrade required`, `Missing parameter`, `Invalid parameter`, `Refused`, ...
-  public var title: String
+  package var title: String
   /// Names the URL or the parameter.
-  public var message: String
+  package var message: String
   /// The button labels.
-  public var buttons: [String]
+  package var buttons: [String]
 
   /// Makes an alert with an OK button.
-  public init(title: String, message: String, buttons: [String] = ["OK"]) {
+  package init(title: String, message: String, buttons: [String] = ["OK"]) {
     self.title = title
     self.message = message
     self.buttons = buttons
@@ -128,18 +128,18 @@ public struct Alert: Sendable, Hashable {
 ///
 /// Every transition keeps the invariants: each stack has its root, the selected tab exists,
 /// popping a root or dismissing with no modal up changes nothing.
-public struct ShellState: Sendable, Hashable {
+package struct ShellState: Sendable, Hashable {
   /// The tabs, in tab-bar order.
-  public private(set) var tabs: [Tab]
+  package private(set) var tabs: [Tab]
   /// The index of the selected tab.
-  public private(set) var selectedTab: Int
+  package private(set) var selectedTab: Int
   /// The presented modals, bottom to top.
-  public private(set) var modals: [Modal]
+  package private(set) var modals: [Modal]
   /// The alert shown over everything, if any.
-  public private(set) var alert: Alert?
+  package private(set) var alert: Alert?
 
   /// Makes a state with these tabs (at least one), the first selected.
-  public init(tabs: [Tab]) {
+  package init(tabs: [Tab]) {
     precondition(!tabs.isEmpty, "an app shell has at least one tab")
     self.tabs = tabs
     selectedTab = 0
@@ -148,7 +148,7 @@ public struct ShellState: Sendable, Hashable {
   }
 
   /// Makes a state from all its parts; nil when a stack is empty or the tab does not exist.
-  public init?(tabs: [Tab], selectedTab: Int, modals: [Modal], alert: Alert?) {
+  package init?(tabs: [Tab], selectedTab: Int, modals: [Modal], alert: Alert?) {
     guard tabs.indices.contains(selectedTab),
       tabs.allSatisfy({ !$0.stack.isEmpty }), modals.allSatisfy({ !$0.stack.isEmpty })
     else { return nil }
@@ -159,15 +159,15 @@ public struct ShellState: Sendable, Hashable {
   }
 
   /// The stack a push goes to: the top modal's, else the selected tab's.
-  public var currentStack: [Screen] {
+  package var currentStack: [Screen] {
     modals.last?.stack ?? tabs[selectedTab].stack
   }
 
   /// The screen on top of the current stack.
-  public var topScreen: Screen { currentStack[currentStack.count - 1] }
+  package var topScreen: Screen { currentStack[currentStack.count - 1] }
 
   /// Pushes onto the current navigation stack.
-  public mutating func push(_ screen: Screen) {
+  package mutating func push(_ screen: Screen) {
     if modals.isEmpty {
       tabs[selectedTab].stack.append(screen)
     } else {
@@ -177,7 +177,7 @@ public struct ShellState: Sendable, Hashable {
 
   /// Pops the current stack; a root stays. Returns whether anything was popped.
   @discardableResult
-  public mutating func pop() -> Bool {
+  package mutating func pop() -> Bool {
     if let top = modals.indices.last {
       guard modals[top].stack.count > 1 else { return false }
       modals[top].stack.removeLast()
@@ -189,37 +189,37 @@ public struct ShellState: Sendable, Hashable {
   }
 
   /// Pops the current stack down to its root.
-  public mutating func popToRoot() {
+  package mutating func popToRoot() {
     while pop() {}
   }
 
   /// Selects a tab; an index out of range changes nothing.
-  public mutating func selectTab(_ index: Int) {
+  package mutating func selectTab(_ index: Int) {
     guard tabs.indices.contains(index) else { return }
     selectedTab = index
   }
 
   /// Presents a screen as a modal in its own navigation stack.
-  public mutating func present(_ screen: Screen) {
+  package mutating func present(_ screen: Screen) {
     modals.append(Modal(root: screen))
   }
 
   /// Dismisses the top modal; returns whether there was one.
   @discardableResult
-  public mutating func dismiss() -> Bool {
+  package mutating func dismiss() -> Bool {
     modals.popLast() != nil
   }
 
   /// Shows an alert, replacing one already shown.
-  public mutating func showAlert(_ alert: Alert) { self.alert = alert }
+  package mutating func showAlert(_ alert: Alert) { self.alert = alert }
 
   /// Dismisses the alert.
-  public mutating func dismissAlert() { alert = nil }
+  package mutating func dismissAlert() { alert = nil }
 
   /// Goes back as Esc does: pops the top modal's stack, or dismisses the modal when only its
   /// root is left, else pops the selected tab's stack (a root stays).
   @discardableResult
-  public mutating func back() -> Bool {
+  package mutating func back() -> Bool {
     if let top = modals.indices.last, modals[top].stack.count == 1 {
       return dismiss()
     }
@@ -227,7 +227,7 @@ public struct ShellState: Sendable, Hashable {
   }
 
   /// Replaces the screen on top of the current stack (for a screen that updates in place).
-  public mutating func replaceTop(_ screen: Screen) {
+  package mutating func replaceTop(_ screen: Screen) {
     if modals.isEmpty {
       tabs[selectedTab].stack[tabs[selectedTab].stack.count - 1] = screen
     } else {
@@ -237,7 +237,7 @@ public struct ShellState: Sendable, Hashable {
   }
 
   /// Calls `update` on every screen in every stack (for screens that observe notifications).
-  public mutating func updateScreens(_ update: (inout Screen) -> Void) {
+  package mutating func updateScreens(_ update: (inout Screen) -> Void) {
     for tab in tabs.indices {
       for index in tabs[tab].stack.indices { update(&tabs[tab].stack[index]) }
     }

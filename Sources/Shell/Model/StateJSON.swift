@@ -2,7 +2,7 @@ import Routing
 
 extension Screen {
   /// `{"screen":..., "title":..., "params":{...}}`, as in the state JSON.
-  public var json: JSON {
+  package var json: JSON {
     .object([
       JSONMember("screen", .string(name)),
       JSONMember("title", .string(title)),
@@ -14,7 +14,7 @@ extension Screen {
 extension ShellState {
   /// The state as JSON: `tab`, `tabs` (title and stack), `modals` (bottom to top, each a
   /// stack) and `alert` (null or title and message).
-  public var json: JSON {
+  package var json: JSON {
     let alertJSON: JSON =
       alert.map {
         .object([

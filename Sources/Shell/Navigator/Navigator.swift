@@ -8,21 +8,21 @@ import Routing
 /// Effects that need a clock (async handlers) are handed to ``effectHandler``; without one,
 /// delayed work finishes at once.
 @MainActor
-public final class Navigator {
+package final class Navigator {
   /// The app's navigator; the app installs its ``ShellApp`` at start-up with ``install(_:)``.
-  public static let shared = Navigator(app: nil)
+  package static let shared = Navigator(app: nil)
 
   /// The app definition in force.
-  public private(set) var app: ShellApp?
+  package private(set) var app: ShellApp?
   /// The current model.
-  public private(set) var model: AppModel
+  package private(set) var model: AppModel
   /// Runs the effects a transition asks for; nil runs delayed work at once.
-  public var effectHandler: ((Effect) -> Void)?
+  package var effectHandler: ((Effect) -> Void)?
   private var completions: [Int: (String?) -> Void] = [:]
   private var nextCompletion = 1
 
   /// Makes a navigator for an app (nil: an empty one until ``install(_:)``).
-  public init(app: ShellApp?) {
+  package init(app: ShellApp?) {
     self.app = app
     model =
       app?.initialModel()
@@ -31,33 +31,33 @@ public final class Navigator {
   }
 
   /// Installs an app and starts from its initial model.
-  public func install(_ app: ShellApp) {
+  package func install(_ app: ShellApp) {
     self.app = app
     model = app.initialModel()
   }
 
   /// Replaces the route table (live reload); open screens stay open.
-  public func replaceTable(_ table: RouteTable) {
+  package func replaceTable(_ table: RouteTable) {
     app?.table = table
   }
 
   /// The current navigation state.
-  public var state: ShellState { model.shell }
+  package var state: ShellState { model.shell }
 
   /// Whether `url` resolves to a route (as from inside the app, or from `source`).
-  public func canOpen(_ url: String, from source: Source = .prompt) -> Bool {
+  package func canOpen(_ url: String, from source: Source = .prompt) -> Bool {
     app?.table.canOpen(url, from: source.origin) ?? false
   }
 
   /// Opens a URL from a source: push, present, run an action, post a notification or show an
   /// alert saying why not.
-  public func open(_ url: String, from source: Source = .prompt) {
+  package func open(_ url: String, from source: Source = .prompt) {
     send(.urlOpened(url, source: source))
   }
 
   /// Opens a URL for a result: `completion` gets the value the opened screen finishes with,
   /// or nil when it is closed without one.
-  public func open(
+  package func open(
     _ url: String, from source: Source = .prompt, completion: @escaping (String?) -> Void
   ) {
     let token = nextCompletion
@@ -67,7 +67,7 @@ public final class Navigator {
   }
 
   /// Applies an event and runs its effects.
-  public func send(_ event: ShellEvent) {
+  package func send(_ event: ShellEvent) {
     guard let app else { return }
     let effects = app.reduce(&model, event)
     for effect in effects { run(effect) }

@@ -2,36 +2,36 @@ import Routing
 
 /// An app: its route table, screen factories, action handlers, guards, tabs and version; and
 /// the pure transition function that turns events into new models.
-public struct ShellApp: Sendable {
+package struct ShellApp: Sendable {
   /// A tab: its title and the factory name of its root screen.
-  public struct TabSpec: Sendable, Hashable {
+  package struct TabSpec: Sendable, Hashable {
     /// The tab's title.
-    public var title: String
+    package var title: String
     /// The root screen's factory name.
-    public var root: String
+    package var root: String
 
     /// Makes a tab description.
-    public init(title: String, root: String) {
+    package init(title: String, root: String) {
       self.title = title
       self.root = root
     }
   }
 
   /// The route table in force.
-  public var table: RouteTable
+  package var table: RouteTable
   /// The screen factories.
-  public var catalog: ScreenCatalog
+  package var catalog: ScreenCatalog
   /// Action handlers by name.
-  public var actions: [String: ActionHandler]
+  package var actions: [String: ActionHandler]
   /// Guards by name.
-  public var guards: [String: GuardRule]
+  package var guards: [String: GuardRule]
   /// The tabs, in order.
-  public var tabs: [TabSpec]
+  package var tabs: [TabSpec]
   /// The app's version, compared with routes' `minVersion`.
-  public var version: AppVersion
+  package var version: AppVersion
 
   /// Makes an app from its parts.
-  public init(
+  package init(
     table: RouteTable, catalog: ScreenCatalog, actions: [String: ActionHandler] = [:],
     guards: [String: GuardRule] = [:], tabs: [TabSpec], version: AppVersion
   ) {
@@ -45,7 +45,7 @@ public struct ShellApp: Sendable {
 
   /// Checks that the table fits this app: every guard it names is known, and every tab root
   /// has a factory. (Unknown screens and actions are allowed: they ask the user to upgrade.)
-  public func validate() throws(RouteTableError) {
+  package func validate() throws(RouteTableError) {
     for entry in table.entries {
       if let name = entry.guardName, guards[name] == nil {
         let known = guards.keys.sorted().joined(separator: ", ")
@@ -67,7 +67,7 @@ public struct ShellApp: Sendable {
   }
 
   /// A fresh model: every tab at its root, the first selected, nothing presented.
-  public func initialModel() -> AppModel {
+  package func initialModel() -> AppModel {
     let session = Session()
     let tabs = self.tabs.map { spec in
       let root =
@@ -79,7 +79,7 @@ public struct ShellApp: Sendable {
   }
 
   /// Applies one event to the model and returns what the outside world must do.
-  public func reduce(_ model: inout AppModel, _ event: ShellEvent) -> [Effect] {
+  package func reduce(_ model: inout AppModel, _ event: ShellEvent) -> [Effect] {
     var effects: [Effect] = []
     switch event {
     case .urlOpened(let url, let source):

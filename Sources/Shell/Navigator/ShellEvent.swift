@@ -2,7 +2,7 @@ import Routing
 
 /// Something that happened to the app, named after what happened; the only way to change an
 /// ``AppModel`` is ``ShellApp/reduce(_:_:)`` with one of these.
-public enum ShellEvent: Sendable, Hashable {
+package enum ShellEvent: Sendable, Hashable {
   /// A URL was opened from a source.
   case urlOpened(String, source: Source)
   /// A URL was opened for a result: the opened screen's value comes back under the request.
@@ -32,7 +32,7 @@ public enum ShellEvent: Sendable, Hashable {
 }
 
 /// What the outside world must do for the app: the only way out of the pure core.
-public enum Effect: Sendable, Hashable {
+package enum Effect: Sendable, Hashable {
   /// Deliver `workFinished(token:result:)` after a delay, unless cancelled.
   case finishLater(token: Int, after: Duration, result: ActionResult)
   /// Cancel the work with this token.
@@ -44,7 +44,7 @@ public enum Effect: Sendable, Hashable {
 }
 
 /// What an action handler ends with.
-public enum ActionResult: Sendable, Hashable {
+package enum ActionResult: Sendable, Hashable {
   /// Show this in the status line.
   case status(String)
   /// Open this URL (with the source of the URL that started the action).
@@ -54,7 +54,7 @@ public enum ActionResult: Sendable, Hashable {
 }
 
 /// What an action handler does: finish now, or later (simulated network work).
-public enum ActionOutcome: Sendable, Hashable {
+package enum ActionOutcome: Sendable, Hashable {
   /// Finished now.
   case done(ActionResult)
   /// Finishes after a delay; the status line shows the description meanwhile.
@@ -62,27 +62,27 @@ public enum ActionOutcome: Sendable, Hashable {
 }
 
 /// What an action handler is given.
-public struct ActionRequest: Sendable {
+package struct ActionRequest: Sendable {
   /// The match parameters after `rename`.
-  public var params: Parameters
+  package var params: Parameters
   /// The screen on top when the action ran (a handler may act on it).
-  public var topScreen: Screen
+  package var topScreen: Screen
   /// Where the URL came from.
-  public var source: Source
+  package var source: Source
 }
 
 /// An action handler registered in Swift by name; it may change the session.
-public typealias ActionHandler = @Sendable (inout Session, ActionRequest) -> ActionOutcome
+package typealias ActionHandler = @Sendable (inout Session, ActionRequest) -> ActionOutcome
 
 /// A guard: the condition a route may require, and the URL of the screen that makes it hold.
-public struct GuardRule: Sendable {
+package struct GuardRule: Sendable {
   /// Whether the condition holds.
-  public var isMet: @Sendable (Session) -> Bool
+  package var isMet: @Sendable (Session) -> Bool
   /// The URL opened (from inside the app) when it does not, such as `myapp://login`.
-  public var url: String
+  package var url: String
 
   /// Makes a guard.
-  public init(url: String, isMet: @escaping @Sendable (Session) -> Bool) {
+  package init(url: String, isMet: @escaping @Sendable (Session) -> Bool) {
     self.url = url
     self.isMet = isMet
   }

@@ -3,12 +3,12 @@ import Routing
 /// The whole navigation state as one URL, and back (as React Navigation's `getPathFromState`):
 /// `appshell-state://restore?s=...`. Opening that URL on a fresh shell rebuilds an equal state;
 /// the navigator handles this URL itself, before the route table.
-public enum StateURL {
+package enum StateURL {
   /// The scheme of state URLs.
-  public static let scheme = "appshell-state"
+  package static let scheme = "appshell-state"
 
   /// The URL for a state: tabs, stacks, modals, the selected tab and the alert.
-  public static func encode(_ state: ShellState) -> String {
+  package static func encode(_ state: ShellState) -> String {
     func stack(_ screens: [Screen]) -> JSON { .array(screens.map(screen)) }
     var members = [
       JSONMember("tab", .number(String(state.selectedTab))),
@@ -56,13 +56,13 @@ public enum StateURL {
   }
 
   /// Whether `url` is a state URL.
-  public static func isStateURL(_ url: String) -> Bool {
+  package static func isStateURL(_ url: String) -> Bool {
     url.lowercased().hasPrefix(scheme + "://")
   }
 
   /// Rebuilds the state of a state URL, making each screen with its factory; says what is
   /// wrong otherwise.
-  public static func decode(_ url: String, app: ShellApp, session: Session) throws(StateURLError)
+  package static func decode(_ url: String, app: ShellApp, session: Session) throws(StateURLError)
     -> ShellState
   {
     guard let parsed = try? RouteURL(url), parsed.scheme == scheme,
@@ -170,9 +170,9 @@ public enum StateURL {
 }
 
 /// A state URL that cannot be restored: where and what.
-public struct StateURLError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct StateURLError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The message.
-  public var description: String
+  package var description: String
 
   init(_ description: String) { self.description = description }
 }

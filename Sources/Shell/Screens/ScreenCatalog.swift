@@ -1,19 +1,19 @@
 import Routing
 
 /// What a Swift screen factory is given: the checked parameters, the URL, and the app's data.
-public struct ScreenRequest: Sendable {
+package struct ScreenRequest: Sendable {
   /// The screen's parameters (checked against its declaration).
-  public var params: Parameters
+  package var params: Parameters
   /// The URL that opened the screen, if any.
-  public var url: String?
+  package var url: String?
   /// The app's data (session, route table) for screens that show it.
-  public var session: Session
+  package var session: Session
   /// The route table in force (the about screen lists it).
-  public var table: RouteTable
+  package var table: RouteTable
 }
 
 /// Why a screen could not be made; the navigator turns each into an alert.
-public enum ScreenProblem: Error, Sendable, Hashable {
+package enum ScreenProblem: Error, Sendable, Hashable {
   /// No factory has this name in this build.
   case unknownScreen(String)
   /// A required parameter is absent.
@@ -23,26 +23,26 @@ public enum ScreenProblem: Error, Sendable, Hashable {
 }
 
 /// The screen factories of the app, by name: data screens from `Screens/` and Swift ones.
-public struct ScreenCatalog: Sendable {
+package struct ScreenCatalog: Sendable {
   /// A factory: its declared parameters, whether it shows app data (and so is re-made when the
   /// data changes), and how to make it.
-  public struct Factory: Sendable {
+  package struct Factory: Sendable {
     /// The declared parameters.
-    public var params: [String: ParameterSpec]
+    package var params: [String: ParameterSpec]
     /// True when the screen shows session data and must be re-made when it changes.
-    public var isLive: Bool
+    package var isLive: Bool
     /// Makes the screen.
-    public var make: @Sendable (ScreenRequest) -> Screen
+    package var make: @Sendable (ScreenRequest) -> Screen
   }
 
   /// The factories by name.
-  public private(set) var factories: [String: Factory] = [:]
+  package private(set) var factories: [String: Factory] = [:]
 
   /// Makes an empty catalog.
-  public init() {}
+  package init() {}
 
   /// Registers a Swift factory (replacing one of the same name).
-  public mutating func register(
+  package mutating func register(
     _ name: String, params: [String: ParameterSpec] = [:], isLive: Bool = false,
     make: @escaping @Sendable (ScreenRequest) -> Screen
   ) {
@@ -50,17 +50,17 @@ public struct ScreenCatalog: Sendable {
   }
 
   /// Registers a data-defined screen.
-  public mutating func register(_ definition: ScreenDefinition) {
+  package mutating func register(_ definition: ScreenDefinition) {
     register(definition.name, params: definition.params) { request in
       definition.make(params: request.params, url: request.url)
     }
   }
 
   /// Whether a factory has this name.
-  public func has(_ name: String) -> Bool { factories[name] != nil }
+  package func has(_ name: String) -> Bool { factories[name] != nil }
 
   /// Makes a screen after checking its parameters against the declaration.
-  public func make(
+  package func make(
     _ name: String, params: Parameters, url: String?, session: Session, table: RouteTable
   ) -> Result<Screen, ScreenProblem> {
     guard let factory = factories[name] else { return .failure(.unknownScreen(name)) }
@@ -81,7 +81,7 @@ public struct ScreenCatalog: Sendable {
 
   /// The same screen made again (new parameters or new session data), still waiting for the
   /// same result.
-  public func remake(
+  package func remake(
     _ screen: Screen, params: Parameters, session: Session, table: RouteTable
   ) -> Result<Screen, ScreenProblem> {
     make(screen.name, params: params, url: screen.url, session: session, table: table).map {

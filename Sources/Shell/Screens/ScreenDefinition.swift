@@ -2,20 +2,20 @@ import Foundation
 import Routing
 
 /// A parameter a screen declares: its type and whether it is required.
-public struct ParameterSpec: Sendable, Hashable {
+package struct ParameterSpec: Sendable, Hashable {
   /// `string`, `int`, `float` or `uuid`.
-  public var type: CaptureType
+  package var type: CaptureType
   /// Whether the screen refuses to open without it.
-  public var required: Bool
+  package var required: Bool
 
   /// Makes a parameter declaration.
-  public init(type: CaptureType, required: Bool) {
+  package init(type: CaptureType, required: Bool) {
     self.type = type
     self.required = required
   }
 
   /// Whether `value` fits: an `int` accepts an int capture or a decimal string, and so on.
-  public func accepts(_ value: ParamValue) -> Bool {
+  package func accepts(_ value: ParamValue) -> Bool {
     switch (type, value) {
     case (.string, _): return true
     case (_, .strings): return false
@@ -28,7 +28,7 @@ public struct ParameterSpec: Sendable, Hashable {
 }
 
 /// Text with `{{param}}` placeholders, checked against the declared parameters when loaded.
-public struct TextTemplate: Sendable, Hashable {
+package struct TextTemplate: Sendable, Hashable {
   enum Piece: Sendable, Hashable {
     case text(String)
     case parameter(String)
@@ -37,10 +37,10 @@ public struct TextTemplate: Sendable, Hashable {
   let pieces: [Piece]
 
   /// The template as written.
-  public let source: String
+  package let source: String
 
   /// The placeholder names used, in order.
-  public var parameterNames: [String] {
+  package var parameterNames: [String] {
     pieces.compactMap {
       if case .parameter(let name) = $0 { return name }
       return nil
@@ -48,7 +48,7 @@ public struct TextTemplate: Sendable, Hashable {
   }
 
   /// Reads `{{name}}` placeholders; an unclosed `{{` or an empty name is an error.
-  public init(_ source: String) throws(ScreenFileError) {
+  package init(_ source: String) throws(ScreenFileError) {
     self.source = source
     var pieces: [Piece] = []
     var rest = Substring(source)
@@ -71,7 +71,7 @@ public struct TextTemplate: Sendable, Hashable {
 
   /// The text with each placeholder replaced by its parameter's text (empty when absent);
   /// `encode` is applied to each value (for URLs).
-  public func render(_ params: Parameters, encode: (String) -> String = { $0 }) -> String {
+  package func render(_ params: Parameters, encode: (String) -> String = { $0 }) -> String {
     var out = ""
     for piece in pieces {
       switch piece {
@@ -87,28 +87,28 @@ public struct TextTemplate: Sendable, Hashable {
 
 extension ParamValue {
   /// The value as one line of text: arrays joined with `, `.
-  public var displayText: String {
+  package var displayText: String {
     text ?? (stringsValue ?? []).joined(separator: ", ")
   }
 
   /// The array of a `*` capture or repeated query key, else nil.
-  public var stringsValue: [String]? {
+  package var stringsValue: [String]? {
     if case .strings(let values) = self { return values }
     return nil
   }
 }
 
 /// A screen defined as data: one JSON file in `Screens/` (docs/shell.md describes the format).
-public struct ScreenDefinition: Sendable, Hashable {
+package struct ScreenDefinition: Sendable, Hashable {
   /// One link of a data screen.
-  public struct LinkSpec: Sendable, Hashable {
+  package struct LinkSpec: Sendable, Hashable {
     /// The label, a template.
-    public var label: TextTemplate
+    package var label: TextTemplate
     /// What the link does; URLs are templates whose values are percent-encoded.
-    public var kind: Kind
+    package var kind: Kind
 
     /// What a data link does.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
       /// Open a URL.
       case open(TextTemplate)
       /// Open a URL for a result stored under the key.
@@ -119,21 +119,21 @@ public struct ScreenDefinition: Sendable, Hashable {
   }
 
   /// The factory name, from the `name` field (which must match the file name).
-  public var name: String
+  package var name: String
   /// The title template.
-  public var title: TextTemplate
+  package var title: TextTemplate
   /// The declared parameters.
-  public var params: [String: ParameterSpec]
+  package var params: [String: ParameterSpec]
   /// The body lines, templates.
-  public var body: [TextTemplate]
+  package var body: [TextTemplate]
   /// The links.
-  public var links: [LinkSpec]
+  package var links: [LinkSpec]
 
   /// The fields a screen file may have.
-  public static let fields: Set<String> = ["name", "title", "params", "body", "links"]
+  package static let fields: Set<String> = ["name", "title", "params", "body", "links"]
 
   /// Reads and checks a screen file's JSON; every `{{placeholder}}` must be a declared parameter.
-  public init(json: JSON) throws(ScreenFileError) {
+  package init(json: JSON) throws(ScreenFileError) {
     guard case .object(let members) = json else {
       throw ScreenFileError("must be a JSON object")
     }
@@ -271,7 +271,7 @@ public struct ScreenDefinition: Sendable, Hashable {
   }
 
   /// Makes the screen from checked parameters.
-  public func make(params: Parameters, url: String?) -> Screen {
+  package func make(params: Parameters, url: String?) -> Screen {
     Screen(
       name: name, title: title.render(params), params: params,
       body: body.map { $0.render(params) },
@@ -291,10 +291,10 @@ public struct ScreenDefinition: Sendable, Hashable {
 }
 
 /// A screen file that cannot be used: the field and the problem (the loader adds the file).
-public struct ScreenFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ScreenFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `field: problem`.
-  public var description: String
+  package var description: String
 
   /// Makes an error.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }

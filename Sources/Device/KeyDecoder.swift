@@ -4,7 +4,7 @@ import Interface
 /// sequences of xterm-like terminals (and tmux). Pure and incremental: bytes may arrive in
 /// any chunks; an incomplete sequence waits for more, and ``flush()`` (called when no more
 /// bytes came within the escape delay) turns a lone ESC into the Esc key.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
   /// Inside an over-long escape sequence: bytes are dropped up to its final byte.
   private var discarding = false
@@ -12,13 +12,13 @@ public struct KeyDecoder: Sendable {
   static let maxSequence = 32
 
   /// Makes a decoder with nothing pending.
-  public init() {}
+  package init() {}
 
   /// Whether bytes are waiting for more (the caller should wait only the escape delay).
-  public var hasPending: Bool { !pending.isEmpty }
+  package var hasPending: Bool { !pending.isEmpty }
 
   /// Feeds bytes and returns the keys they complete.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     var keys: [Key] = []
     for byte in bytes {
       if discarding {
@@ -41,7 +41,7 @@ public struct KeyDecoder: Sendable {
   }
 
   /// No more bytes came in time: decodes what is pending as it stands (a lone ESC is Esc).
-  public mutating func flush() -> [Key] {
+  package mutating func flush() -> [Key] {
     var keys: [Key] = []
     while !pending.isEmpty {
       guard let (key, used) = decode(pending[...], final: true) else { break }
@@ -95,7 +95,9 @@ public struct KeyDecoder: Sendable {
       if byte & 0xC0 != 0x80 { return (.character("\u{FFFD}"), offset) }
     }
     let slice = bytes[bytes.startIndex..<(bytes.startIndex + length)]
-    guard let text = String(validating: slice, as: UTF8.self), let character = text.first else {
+    // Valid when decoding changed nothing (an overlong form or a surrogate becomes U+FFFD).
+    let text = String(decoding: slice, as: UTF8.self)
+    guard text.utf8.elementsEqual(slice), let character = text.first else {
       return (.character("\u{FFFD}"), length)
     }
     // Control characters of the C1 range stay out of the prompt.

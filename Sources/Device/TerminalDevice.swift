@@ -1,9 +1,9 @@
 import Interface
 import Render
 
-/// Where frames are shown: the real terminal (``NcursesTerminal``) or memory
-/// (``MemoryTerminal``, for `replay` and tests).
-public protocol TerminalDevice: AnyObject {
+/// Where frames are shown: the real terminal (`NcursesTerminal`, in the Terminal target) or
+/// memory (``MemoryTerminal``, for `replay` and tests).
+package protocol TerminalDevice: AnyObject {
   /// The current size.
   func size() -> Size
   /// Asks the terminal for its size again (after SIGWINCH) and returns it.
@@ -14,21 +14,21 @@ public protocol TerminalDevice: AnyObject {
 
 /// A terminal in memory: it keeps the last frame presented, and its size is whatever it is
 /// told (`<Resize>` in a key script).
-public final class MemoryTerminal: TerminalDevice {
+package final class MemoryTerminal: TerminalDevice {
   /// The size it reports.
-  public var currentSize: Size
+  package var currentSize: Size
   /// The last frame presented.
-  public private(set) var frame: Grid?
+  package private(set) var frame: Grid?
 
   /// Makes a memory terminal of a size.
-  public init(size: Size) { currentSize = size }
+  package init(size: Size) { currentSize = size }
 
   /// The size set on it.
-  public func size() -> Size { currentSize }
+  package func size() -> Size { currentSize }
 
   /// The size set on it (nothing to ask).
-  public func updateSize() -> Size { currentSize }
+  package func updateSize() -> Size { currentSize }
 
   /// Keeps the frame.
-  public func present(_ grid: Grid) { frame = grid }
+  package func present(_ grid: Grid) { frame = grid }
 }
