@@ -201,7 +201,7 @@ private struct Report {
 
 /// Router bugs found by comparing with the oracle, kept as regression tests.
 @Suite struct RouterRegressionTests {
-  /// ROUTING.md 3: "Literal segments compare case-sensitively, after decoding"; 2: a literal
+  /// docs/routing.md: "Literal segments compare case-sensitively, after decoding"; a literal
   /// query constraint "requires that query key with that exact (decoded) value"; "Keys compare
   /// case-sensitively". `caf%C3%A9` (U+00E9) and `cafe%CC%81` (e + U+0301) decode to different
   /// text; the Router once compared Swift strings, which treat canonically equivalent text as

@@ -42,7 +42,7 @@ func explanationDisagreement(
   if explainedOrder != routerOrder {
     return "\(text.debugDescription): explained ranking \(explainedOrder), router \(routerOrder)"
   }
-  // The test oracle (written from ROUTING.md alone) ranks alike and names the same rule.
+  // The test oracle (written from docs/routing.md alone) ranks alike and names the same rule.
   var oracle: [Int: LinearMatcher.Match] = [:]
   var oracleOrder: [Int] = []
   for match in LinearMatcher(table.router.routes).matches(url) where oracle[match.route] == nil {

@@ -43,7 +43,7 @@ func conflict(_ patterns: [String], priorities: [Int] = []) throws -> RouteConfl
   }
 }
 
-/// `formatPositional` inputs and the text ROUTING.md section 6 asks for.
+/// `formatPositional` inputs and the text docs/routing.md asks for.
 let formatCases: [(Double, String)] = [
   (8.0, "8"), (2.5, "2.5"), (0.5, "0.5"), (1000, "1000"), (-0.0, "0"), (0, "0"),
   (1e21, "1000000000000000000000"), (1e-7, "0.0000001"), (0.1 + 0.2, "0.30000000000000004"),
@@ -60,4 +60,4 @@ let roundTripValues: [Double] = [
   -123.25,
 ]
 
-/// Sections 2, 4 and 5 of ROUTING.md: typed values, matching, ranking, parameters, conflicts.
+/// docs/routing.md: typed values, matching, ranking, parameters, conflicts.

@@ -22,7 +22,7 @@ private func groups(_ count: Int) -> String {
   "/a" + (0..<count).map { "(/g\($0))" }.joined()
 }
 
-/// ROUTING.md section 2: the pattern grammar.
+/// docs/routing.md: the pattern grammar.
 @Suite struct PatternTests {
   // MARK: Constructs
 

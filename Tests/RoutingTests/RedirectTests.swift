@@ -3,7 +3,7 @@ import Testing
 
 @testable import Routing
 
-// ROUTING.md section 6: redirect templates, how values are written into them, and how
+// docs/routing.md: redirect templates, how values are written into them, and how
 // resolving follows redirects.
 
 /// A table whose `routes` array holds `entries` (JSON object texts).

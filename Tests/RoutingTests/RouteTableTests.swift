@@ -3,7 +3,7 @@ import Testing
 
 @testable import Routing
 
-// ROUTING.md section 1: route tables, their refusals and conflicts, `parent`, `rename`, the
+// docs/routing.md: route tables, their refusals and conflicts, `parent`, `rename`, the
 // `URLRoutes` registry, and the seed URLs against the shipped Screens/routes.json.
 
 /// A table whose `routes` array holds `entries` (JSON object texts), with an optional top level

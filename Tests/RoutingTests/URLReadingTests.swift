@@ -32,7 +32,7 @@ private func readError(bytes: [UInt8]) -> String? {
   }
 }
 
-/// ROUTING.md section 3: how a URL is read.
+/// docs/routing.md: how a URL is read.
 @Suite struct URLReadingTests {
   // MARK: Fragment
 

@@ -1,6 +1,6 @@
 @testable import Routing
 
-/// A deliberately simple reference matcher, written straight from ROUTING.md sections 2 to 5,
+/// A deliberately simple reference matcher, written straight from docs/routing.md
 /// to check ``Router`` against.
 ///
 /// It takes the URL as ``RouteURL`` has read it and each pattern as ``RoutePattern`` has compiled
