@@ -25,10 +25,11 @@ public struct LinearScan: Sendable {
   /// Every route that matches `url`, best first, each with its best expansion and parameters.
   public func matches(_ url: RouteURL) -> [RouteMatch] {
     ranked(url).map { rank in
-      let pattern = routes[rank.route].pattern
-      return RouteMatch(
+      RouteMatch(
         route: rank.route, expansion: rank.expansion,
-        params: Parameters(url, pattern, expansion: pattern.expansion(rank.expansion)))
+        params: URLParts.with(url) {
+          Parameters($0, routes[rank.route].pattern, expansion: rank.expansion)
+        })
     }
   }
 

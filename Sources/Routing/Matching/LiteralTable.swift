@@ -39,21 +39,29 @@ struct LiteralTable: Sendable {
   }
 
   /// The child of `parent` whose literal is exactly `text`, or nil.
-  func child(of parent: Int32, _ text: String) -> Int32? {
-    var text = text
-    return text.withUTF8 { text in
-      var slot = Self.hash(parent, text) & (slots.count - 1)
+  func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Int32? {
+    bytes.withUnsafeBufferPointer { bytes in
+      let mask = slots.count - 1
+      var slot = Self.hash(parent, text) & mask
       while slots[slot] >= 0 {
         let entry = entries[Int(slots[slot])]
         if entry.parent == parent, entry.count == text.count,
-          bytes[entry.start..<(entry.start + entry.count)].elementsEqual(text)
+          Self.same(
+            text, UnsafeBufferPointer(rebasing: bytes[entry.start..<(entry.start + entry.count)]))
         {
           return entry.child
         }
-        slot = (slot + 1) & (slots.count - 1)
+        slot = (slot + 1) & mask
       }
       return nil
     }
+  }
+
+  /// Whether two byte runs of the same length are equal.
+  private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool
+  {
+    for index in a.indices where a[index] != b[index] { return false }
+    return true
   }
 
   private static func hash(_ parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Int {

@@ -49,43 +49,51 @@ public struct Router: Sendable {
 
   /// The index of the best route for `url`, or nil when none matches.
   public func decide(_ url: RouteURL) -> Int? {
-    trie.best(url).map { Int($0.route) }
+    URLParts.with(url) { decide($0) }
   }
 
   /// The best route for `url`, with its parameters, or nil when none matches.
   public func match(_ url: RouteURL) -> RouteMatch? {
-    trie.best(url).map { makeMatch($0, url) }
+    URLParts.with(url) { match($0) }
   }
 
   /// Every route that matches `url`, best first, each once (with its best expansion) and with
   /// its parameters.
   public func matches(_ url: RouteURL) -> [RouteMatch] {
-    var seen: Set<Int32> = []
-    return trie.all(url).filter { seen.insert($0.route).inserted }.map { makeMatch($0, url) }
+    URLParts.with(url) { parts in
+      var seen: Set<Int32> = []
+      return trie.all(parts).filter { seen.insert($0.route).inserted }.map { makeMatch($0, parts) }
+    }
   }
 
   /// The index of the best route for the URL in `bytes`, or nil when none matches or the URL
   /// cannot be read.
   public func decide(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    // Not `.flatMap(decide)`: a partially applied method copies the router.
-    guard let url = try? RouteURL(bytes: bytes) else { return nil }
-    return decide(url)
+    (try? URLParts.read(bytes) { decide($0) }) ?? nil
   }
 
   /// The best route for the URL in `bytes`, with its parameters, or nil when none matches or
   /// the URL cannot be read.
   public func match(bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch? {
-    guard let url = try? RouteURL(bytes: bytes) else { return nil }
-    return match(url)
+    (try? URLParts.read(bytes) { match($0) }) ?? nil
   }
 
-  private func makeMatch(_ terminal: Trie.Terminal, _ url: RouteURL) -> RouteMatch {
+  func decide(_ url: URLParts) -> Int? {
+    trie.best(url).map { Int($0.route) }
+  }
+
+  func match(_ url: URLParts) -> RouteMatch? {
+    // Not `.map(makeMatch)`: a partially applied method copies the router.
+    guard let best = trie.best(url) else { return nil }
+    return makeMatch(best, url)
+  }
+
+  private func makeMatch(_ terminal: Trie.Terminal, _ url: URLParts) -> RouteMatch {
     let route = Int(terminal.route)
     let expansion = Int(terminal.expansion)
-    let pattern = routes[route].pattern
     return RouteMatch(
       route: route, expansion: expansion,
-      params: Parameters(url, pattern, expansion: pattern.expansion(expansion)))
+      params: Parameters(url, routes[route].pattern, expansion: expansion))
   }
 }
 
@@ -141,20 +149,23 @@ extension Parameters {
   /// The parameters of `url` matched by one expansion of `pattern`, from lowest to highest
   /// precedence: the query (a repeated key gives an array), then query-constraint captures,
   /// then path captures.
-  init(_ url: RouteURL, _ pattern: RoutePattern, expansion segments: [PatternSegment]) {
+  /// (Borrowed: copying a pattern out of the routes costs a retain and release of each part.)
+  init(_ url: URLParts, _ pattern: borrowing RoutePattern, expansion: Int) {
+    let segments = expansion == 0 ? pattern.segments : pattern.expansion(expansion)
     self.init(capacity: url.query.count + pattern.constraints.count + segments.count)
     for item in url.query {
-      switch self[item.key] {
-      case nil: append(item.key, .string(item.value))
-      case .string(let first)?: self[item.key] = .strings([first, item.value])
-      case .strings(let values)?: self[item.key] = .strings(values + [item.value])
+      let (key, value) = (url.string(item.key), url.string(item.value))
+      switch self[key] {
+      case nil: append(key, .string(value))
+      case .string(let first)?: self[key] = .strings([first, value])
+      case .strings(let values)?: self[key] = .strings(values + [value])
       default: break
       }
     }
     for constraint in pattern.constraints {
       if case .capture(let type, let name) = constraint.value,
-        let item = url.query.first(where: { $0.key.isExactly(constraint.key) }),
-        let value = type.value(of: item.value)
+        let item = url.query.first(where: { url.part($0.key, is: constraint.key) }),
+        let value = type.value(of: url.string(item.value))
       {
         self[name] = value
       }
@@ -166,9 +177,10 @@ extension Parameters {
       let value: ParamValue?
       switch segment.kind {
       case .literal: continue
-      case .capture(let type): value = type.value(of: url.segments[position])
-      case .path: value = .string(url.segments[position...].joined(separator: "/"))
-      case .rest: value = .strings(Array(url.segments[position...]))
+      case .capture(let type): value = type.value(of: url.string(url.segments[position]))
+      case .path:
+        value = .string(url.segments[position...].map(url.string).joined(separator: "/"))
+      case .rest: value = .strings(url.segments[position...].map(url.string))
       }
       if fresh, let value { append(name, value) } else { self[name] = value }
     }

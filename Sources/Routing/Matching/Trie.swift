@@ -5,7 +5,7 @@
 /// once, at compile time, and each keeps its place in that order: a lookup compares two
 /// integers instead of two ranks, and skips any subtree whose best terminal cannot beat the one
 /// already found.
-struct Trie: Sendable {
+final class Trie: Sendable {
   /// One node: where its children and terminals are in the shared tables. Plain numbers, so
   /// reading a node during a lookup copies no reference.
   struct Node: Sendable {
@@ -62,14 +62,14 @@ struct Trie: Sendable {
     var constraints: [QueryConstraint]
   }
 
-  private var nodes: [Node] = []
+  private let nodes: [Node]
   /// Literal children, and the root of each scheme's trie as a child of node -1; node 0 is
   /// the root of global patterns.
-  private var literals = LiteralTable([])
-  private var captures: [Capture] = []
-  private var lists: [Int32] = []
-  private var terminals: [Terminal] = []
-  private var checks: [Check] = []
+  private let literals: LiteralTable
+  private let captures: [Capture]
+  private let lists: [Int32]
+  private let terminals: [Terminal]
+  private let checks: [Check]
 
   /// A node while the trie is built.
   private struct Building {
@@ -86,6 +86,8 @@ struct Trie: Sendable {
   init(
     _ routes: [Router.Route], conflict: (RouteConflict) throws(RouteConflict) -> Void
   ) throws(RouteConflict) {
+    var (nodes, captures, lists) = ([Node](), [Capture](), [Int32]())
+    var (terminals, checks) = ([Terminal](), [Check]())
     var building = [Building(parent: -1)]
     var literals: [LiteralKey: Int32] = [:]
     func newNode(_ parent: Int32) -> Int32 {
@@ -176,6 +178,8 @@ struct Trie: Sendable {
         nodes[Int(node.parent)].best = min(nodes[Int(node.parent)].best, nodes[index].best)
       }
     }
+    (self.nodes, self.captures, self.lists) = (nodes, captures, lists)
+    (self.terminals, self.checks) = (terminals, checks)
   }
 
   /// Two terminals at the same node and tail that no URL can tell apart.
@@ -199,22 +203,37 @@ struct Trie: Sendable {
   }
 
   /// Whether the URL's domain and query fit a terminal (its path already does).
-  private func accepts(_ terminal: Terminal, _ url: RouteURL) -> Bool {
+  private func accepts(_ terminal: Terminal, _ url: URLParts, _ text: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
     guard terminal.check >= 0 else { return true }
     let check = checks[Int(terminal.check)]
-    if let domain = check.domain, !url.domain.isExactly(domain) { return false }
-    return check.constraints.allSatisfy { $0.accepts(url) }
+    if let domain = check.domain {
+      guard let range = url.domain, url.part(range, is: domain) else { return false }
+    }
+    return check.constraints.allSatisfy { constraint in
+      var found: Range<Int>?
+      for item in url.query where url.part(item.key, is: constraint.key) {
+        if found != nil { return false }
+        found = item.value
+      }
+      guard let found else { return false }
+      switch constraint.value {
+      case .literal(let literal): return url.part(found, is: literal)
+      case .capture(let type, _): return type.accepts(UnsafeBufferPointer(rebasing: text[found]))
+      }
+    }
   }
 
   /// The best terminal for `url` (the smallest order among those that match), or nil.
-  func best(_ url: RouteURL) -> Terminal? {
+  func best(_ url: URLParts) -> Terminal? {
     var search = Search(keepsAll: false)
     each(url, &search)
     return search.best
   }
 
   /// Every terminal that matches `url`, best first.
-  func all(_ url: RouteURL) -> [Terminal] {
+  func all(_ url: URLParts) -> [Terminal] {
     var search = Search(keepsAll: true)
     each(url, &search)
     return search.all.sorted { $0.order < $1.order }
@@ -233,38 +252,46 @@ struct Trie: Sendable {
 
   /// Looks for the terminals whose path matches the URL's segments, in the scheme's trie and
   /// then the global one.
-  private func each(_ url: RouteURL, _ search: inout Search) {
-    if let scheme = url.scheme, let root = literals.child(of: -1, scheme) {
-      walk(root, 0, url, &search)
+  private func each(_ url: URLParts, _ search: inout Search) {
+    let text = url.text
+    if let scheme = url.scheme,
+      let root = literals.child(of: -1, UnsafeBufferPointer(rebasing: text[scheme]))
+    {
+      walk(root, 0, url, text, &search)
     }
-    walk(0, 0, url, &search)
+    walk(0, 0, url, text, &search)
   }
 
   /// Keeps a terminal whose path matches when the rest of the URL fits and it ranks first.
-  private func consider(_ list: Int32, _ url: RouteURL, _ search: inout Search) {
+  private func consider(
+    _ list: Int32, _ url: URLParts, _ text: UnsafeBufferPointer<UInt8>, _ search: inout Search
+  ) {
     let terminal = terminals[Int(lists[Int(list)])]
-    guard terminal.order < search.bound, accepts(terminal, url) else { return }
+    guard terminal.order < search.bound, accepts(terminal, url, text) else { return }
     if search.keepsAll { search.all.append(terminal) }
     search.best = terminal
   }
 
-  private func walk(_ node: Int32, _ position: Int, _ url: RouteURL, _ search: inout Search) {
+  private func walk(
+    _ node: Int32, _ position: Int, _ url: URLParts, _ text: UnsafeBufferPointer<UInt8>,
+    _ search: inout Search
+  ) {
     let here = nodes[Int(node)]
     guard here.best < search.bound else { return }
     guard position < url.segments.count else {
-      for list in here.ends { consider(list, url, &search) }
+      for list in here.ends { consider(list, url, text, &search) }
       for list in here.tails where terminals[Int(lists[Int(list)])].tail == .rest {
-        consider(list, url, &search)
+        consider(list, url, text, &search)
       }
       return
     }
-    let segment = url.segments[position]
+    let segment = UnsafeBufferPointer(rebasing: text[url.segments[position]])
     if here.hasLiterals, let child = literals.child(of: node, segment) {
-      walk(child, position + 1, url, &search)
+      walk(child, position + 1, url, text, &search)
     }
     for edge in here.captures where captures[Int(edge)].type.accepts(segment) {
-      walk(captures[Int(edge)].child, position + 1, url, &search)
+      walk(captures[Int(edge)].child, position + 1, url, text, &search)
     }
-    for list in here.tails { consider(list, url, &search) }
+    for list in here.tails { consider(list, url, text, &search) }
   }
 }

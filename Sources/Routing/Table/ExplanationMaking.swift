@@ -38,8 +38,9 @@ extension RouteTable {
       }
       hop.winner = winner.route
       let entry = entries[winner.route]
-      let expansion = entry.pattern.expansion(winner.expansion)
-      hop.params = Parameters(url, entry.pattern, expansion: expansion)
+      hop.params = URLParts.with(url) {
+        Parameters($0, entry.pattern, expansion: winner.expansion)
+      }
       hop.renamed = entry.renamed(hop.params)
       if origin == .external && !entry.external {
         let why = Self.refusal(entry)

@@ -39,12 +39,20 @@ package func percentDecode(
 package func percentDecode(
   _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false
 ) throws(DecodeFailure) -> String {
+  // One pass: whether anything must be decoded, and whether the bytes are all ASCII.
   var needsWork = false
-  for byte in bytes where byte == 0x25 || (plusAsSpace && byte == 0x2B) {
-    needsWork = true
-    break
+  var ascii = true
+  for byte in bytes {
+    if byte == 0x25 || (plusAsSpace && byte == 0x2B) { needsWork = true }
+    if byte >= 0x80 { ascii = false }
   }
   if !needsWork {
+    if ascii {
+      return String(unsafeUninitializedCapacity: bytes.count) {
+        _ = $0.initialize(from: bytes).1
+        return bytes.count
+      }
+    }
     guard let text = validUTF8(bytes) else { throw .invalidUTF8 }
     return text
   }
@@ -76,6 +84,5 @@ package func percentDecode(
 /// initializer is generic and several times slower).
 func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
   let text = String(decoding: bytes, as: UTF8.self)
-  if bytes.allSatisfy({ $0 < 0x80 }) { return text }
   return text.utf8.elementsEqual(bytes) ? text : nil
 }

@@ -60,161 +60,16 @@ public struct RouteURL: Sendable, Equatable {
 
   /// Reads raw bytes in place as a URL, as ``init(bytes:)-([UInt8])`` does.
   public init(bytes input: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
-    guard input.count <= Self.maxBytes else {
-      throw URLReadError("URL too long: \(input.count) bytes (at most \(Self.maxBytes))")
-    }
-    var end = input.count
-    if let hash = input.firstIndex(of: 0x23) { end = hash }
-    let bytes = UnsafeBufferPointer(rebasing: input[0..<end])
-    func piece(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(rebasing: bytes[range])
-    }
-    var index = 0
+    self = try URLParts.read(input) { RouteURL($0) }
+  }
 
-    // Scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
-    var scheme: String?
-    if index < end, bytes[index].isASCIILetter {
-      var cursor = index + 1
-      while cursor < end {
-        let byte = bytes[cursor]
-        if byte.isASCIILetter || byte.isASCIIDigit || byte == 0x2B || byte == 0x2D || byte == 0x2E {
-          cursor += 1
-        } else {
-          break
-        }
-      }
-      if cursor < end, bytes[cursor] == 0x3A {
-        scheme = lowercased(String(decoding: piece(index..<cursor), as: UTF8.self))
-        index = cursor + 1
-      }
-    }
-
-    var pathEnd = index
-    while pathEnd < end, bytes[pathEnd] != 0x3F { pathEnd += 1 }
-
-    var segments: [String] = []
-    segments.reserveCapacity(piece(index..<pathEnd).reduce(1) { $1 == 0x2F ? $0 + 1 : $0 })
-    var domain: String?
-    var segmentNumber = 0
-
-    // Authority, only after a scheme.
-    if scheme != nil, pathEnd - index >= 2, bytes[index] == 0x2F, bytes[index + 1] == 0x2F {
-      let start = index + 2
-      var authorityEnd = start
-      while authorityEnd < pathEnd, bytes[authorityEnd] != 0x2F { authorityEnd += 1 }
-      var hostStart = start
-      if let at = bytes[start..<authorityEnd].lastIndex(of: 0x40) {
-        hostStart = at + 1
-        // User information is not used, but it must still be a valid URL part.
-        do {
-          _ = try percentDecode(piece(start..<at))
-        } catch {
-          throw URLReadError(failure: error, place: "user information")
-        }
-      }
-      var hostEnd = authorityEnd
-      if hostStart < authorityEnd, bytes[hostStart] == 0x5B {
-        if let close = bytes[hostStart..<authorityEnd].firstIndex(of: 0x5D) { hostEnd = close + 1 }
-      } else if let colon = bytes[hostStart..<authorityEnd].lastIndex(of: 0x3A) {
-        hostEnd = colon
-      }
-      if hostEnd < authorityEnd {
-        do {
-          _ = try percentDecode(piece(hostEnd..<authorityEnd))
-        } catch {
-          throw URLReadError(failure: error, place: "port")
-        }
-      }
-      let rawHost = piece(hostStart..<hostEnd)
-      if !rawHost.isEmpty {
-        // The `.` test uses the host as written; `localhost` is tested after decoding.
-        let hasDot = rawHost.contains(0x2E)
-        let host: String
-        do {
-          host = try percentDecode(rawHost)
-        } catch {
-          throw URLReadError(failure: error, place: hasDot ? "host" : "path segment 1")
-        }
-        let lower = lowercased(host)
-        if hasDot || lower == "localhost" {
-          domain = lower
-        } else {
-          segmentNumber = 1
-          segments.append(host)
-        }
-      }
-      index = authorityEnd
-    }
-
-    // Path: split on `/`, drop empty pieces, decode each piece.
-    var segmentStart = index
-    var cursor = index
-    while cursor <= pathEnd {
-      if cursor == pathEnd || bytes[cursor] == 0x2F {
-        if cursor > segmentStart {
-          segmentNumber += 1
-          guard segmentNumber <= Self.maxSegments else {
-            throw URLReadError("too many path segments (at most \(Self.maxSegments))")
-          }
-          do {
-            segments.append(try percentDecode(piece(segmentStart..<cursor)))
-          } catch {
-            throw URLReadError(failure: error, place: "path segment \(segmentNumber)")
-          }
-        }
-        segmentStart = cursor + 1
-      }
-      cursor += 1
-    }
-    if segments.contains(where: isDotSegment) {
-      var resolved: [String] = []
-      resolved.reserveCapacity(segments.count)
-      for segment in segments {
-        if segment.utf8.count == 1 && isDotSegment(segment) { continue }
-        if isDotSegment(segment) {
-          _ = resolved.popLast()
-          continue
-        }
-        resolved.append(segment)
-      }
-      segments = resolved
-    }
-
-    // Query: split on `&`, then on the first `=`; `+` is a space; empty pieces are skipped.
-    var query: [QueryItem] = []
-    if pathEnd < end {
-      query.reserveCapacity(piece(pathEnd..<end).reduce(1) { $1 == 0x26 ? $0 + 1 : $0 })
-      var pieceStart = pathEnd + 1
-      var itemNumber = 0
-      var position = pieceStart
-      while position <= end {
-        if position == end || bytes[position] == 0x26 {
-          if position > pieceStart {
-            itemNumber += 1
-            guard itemNumber <= Self.maxQueryItems else {
-              throw URLReadError("too many query items (at most \(Self.maxQueryItems))")
-            }
-            let item = piece(pieceStart..<position)
-            let equals = item.firstIndex(of: 0x3D)
-            do {
-              let key = try percentDecode(
-                UnsafeBufferPointer(rebasing: item[..<(equals ?? item.count)]), plusAsSpace: true)
-              var value = ""
-              if let equals {
-                value = try percentDecode(
-                  UnsafeBufferPointer(rebasing: item[(equals + 1)...]), plusAsSpace: true)
-              }
-              query.append(QueryItem(key: key, value: value))
-            } catch {
-              throw URLReadError(failure: error, place: "query item \(itemNumber)")
-            }
-          }
-          pieceStart = position + 1
-        }
-        position += 1
-      }
-    }
-    self.init(scheme: scheme, domain: domain, segments: segments, query: query)
+  /// The URL whose parts were read.
+  init(_ parts: URLParts) {
+    self.init(
+      scheme: parts.scheme.map(parts.string), domain: parts.domain.map(parts.string),
+      segments: parts.segments.map(parts.string),
+      query: parts.query.map { QueryItem(key: parts.string($0.key), value: parts.string($0.value)) }
+    )
   }
 
   /// The URL written back as text that reads as this same URL: a host that is not a domain is
@@ -254,18 +109,6 @@ public struct RouteURL: Sendable, Equatable {
   public func queryValues(_ key: String) -> [String] {
     query.compactMap { $0.key.isExactly(key) ? $0.value : nil }
   }
-}
-
-/// `text` in lowercase; ASCII text already in lowercase, as schemes and hosts mostly are, is
-/// returned as it is without the full Unicode mapping.
-private func lowercased(_ text: String) -> String {
-  text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) } ? text : text.lowercased()
-}
-
-/// Whether a decoded segment is `.` or `..`.
-private func isDotSegment(_ segment: String) -> Bool {
-  let utf8 = segment.utf8
-  return (utf8.count == 1 || utf8.count == 2) && utf8.allSatisfy { $0 == 0x2E }
 }
 
 /// Why a URL could not be read, such as `invalid percent escape in path segment 2`.

@@ -1,0 +1,333 @@
+/// A URL read once: the decoded bytes of every part in one buffer, and where each part is.
+///
+/// This is the one reader of URLs. ``RouteURL`` is made from it, and the router matches on it
+/// directly: ranges of bytes cost nothing to make or free, where a string for every segment
+/// and query item, and an array of them, were most of the cost of a lookup.
+struct URLParts {
+  /// A query item's key and value in ``text``.
+  struct Item {
+    var key: Range<Int>
+    var value: Range<Int>
+  }
+
+  /// The decoded bytes of every part (all valid UTF-8).
+  let text: UnsafeBufferPointer<UInt8>
+  /// The scheme in lowercase, or nil for a URL that is a path only.
+  let scheme: Range<Int>?
+  /// The host in lowercase when it is a domain (has a `.`, or is `localhost`); otherwise nil.
+  let domain: Range<Int>?
+  /// The decoded path segments, with a host that is not a domain as the first one.
+  let segments: UnsafeBufferPointer<Range<Int>>
+  /// The decoded query items in order; a key may repeat.
+  let query: UnsafeBufferPointer<Item>
+
+  /// The text of a part as a string.
+  func string(_ part: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: text[part]), as: UTF8.self)
+  }
+
+  /// Whether a part is exactly the text `other`.
+  func part(_ part: Range<Int>, is other: String) -> Bool {
+    var other = other
+    return other.withUTF8 { UnsafeBufferPointer(rebasing: text[part]).elementsEqual($0) }
+  }
+
+  /// Calls `body` with the parts of a URL already read.
+  static func with<R>(_ url: RouteURL, _ body: (URLParts) -> R) -> R {
+    var size = (url.scheme?.utf8.count ?? 0) + (url.domain?.utf8.count ?? 0)
+    for segment in url.segments { size += segment.utf8.count }
+    for item in url.query { size += item.key.utf8.count + item.value.utf8.count }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { text in
+      withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: url.segments.count) { segments in
+        withUnsafeTemporaryAllocation(of: Item.self, capacity: url.query.count) { query in
+          var length = 0
+          func append(_ part: String) -> Range<Int> {
+            let start = length
+            for byte in part.utf8 {
+              text[length] = byte
+              length += 1
+            }
+            return start..<length
+          }
+          let scheme = url.scheme.map(append)
+          let domain = url.domain.map(append)
+          for (index, segment) in url.segments.enumerated() {
+            segments.initializeElement(at: index, to: append(segment))
+          }
+          for (index, item) in url.query.enumerated() {
+            query.initializeElement(
+              at: index, to: Item(key: append(item.key), value: append(item.value)))
+          }
+          return body(
+            URLParts(
+              text: UnsafeBufferPointer(text), scheme: scheme, domain: domain,
+              segments: UnsafeBufferPointer(segments), query: UnsafeBufferPointer(query)))
+        }
+      }
+    }
+  }
+
+  /// Reads raw bytes as a URL and calls `body` with its parts; bytes that are not UTF-8 make it
+  /// invalid (outside the fragment), and so does a URL over one of the limits of ``RouteURL``.
+  ///
+  /// The parts live in memory taken for the call (on the stack when small): a URL is read for
+  /// every lookup, and three heap allocations and their release measured a third of one.
+  static func read<R>(_ input: UnsafeBufferPointer<UInt8>, _ body: (URLParts) -> R)
+    throws(URLReadError) -> R
+  {
+    guard input.count <= RouteURL.maxBytes else {
+      throw URLReadError("URL too long: \(input.count) bytes (at most \(RouteURL.maxBytes))")
+    }
+    // Up to the fragment, and how many segments and query items there can be.
+    var end = 0
+    var slashes = 0
+    var ampersands = 0
+    while end < input.count, input[end] != 0x23 {
+      if input[end] == 0x2F { slashes += 1 }
+      if input[end] == 0x26 { ampersands += 1 }
+      end += 1
+    }
+    let bytes = UnsafeBufferPointer(rebasing: input[0..<end])
+    // Decoding never lengthens a part, but lowercasing a domain beyond ASCII may.
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * end) {
+      text throws(URLReadError) in
+      try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: slashes + 1) {
+        segments throws(URLReadError) in
+        try withUnsafeTemporaryAllocation(of: Item.self, capacity: ampersands + 1) {
+          query throws(URLReadError) in
+          var reader = Reader(bytes: bytes, text: text, segments: segments, query: query)
+          try reader.read()
+          return body(
+            URLParts(
+              text: UnsafeBufferPointer(rebasing: text[..<reader.length]), scheme: reader.scheme,
+              domain: reader.domain,
+              segments: UnsafeBufferPointer(rebasing: segments[..<reader.segmentCount]),
+              query: UnsafeBufferPointer(rebasing: query[..<reader.itemCount])))
+        }
+      }
+    }
+  }
+}
+
+/// Reads a URL's bytes into the memory given for its parts.
+private struct Reader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let text: UnsafeMutableBufferPointer<UInt8>
+  let segments: UnsafeMutableBufferPointer<Range<Int>>
+  let query: UnsafeMutableBufferPointer<URLParts.Item>
+  var length = 0
+  var segmentCount = 0
+  var itemCount = 0
+  var scheme: Range<Int>?
+  var domain: Range<Int>?
+
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, text: UnsafeMutableBufferPointer<UInt8>,
+    segments: UnsafeMutableBufferPointer<Range<Int>>,
+    query: UnsafeMutableBufferPointer<URLParts.Item>
+  ) {
+    self.bytes = bytes
+    self.text = text
+    self.segments = segments
+    self.query = query
+  }
+
+  /// Reads the whole URL.
+  mutating func read() throws(URLReadError) {
+    let end = bytes.count
+    func piece(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: bytes[range])
+    }
+    var index = 0
+    // Scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+    if index < end, bytes[index].isASCIILetter {
+      var cursor = index + 1
+      while cursor < end,
+        bytes[cursor].isASCIILetter || bytes[cursor].isASCIIDigit || bytes[cursor] == 0x2B
+          || bytes[cursor] == 0x2D || bytes[cursor] == 0x2E
+      {
+        cursor += 1
+      }
+      if cursor < end, bytes[cursor] == 0x3A {
+        for offset in index..<cursor {
+          text[offset] = bytes[offset].isASCIILetter ? bytes[offset] | 0x20 : bytes[offset]
+        }
+        scheme = index..<cursor
+        length = cursor
+        index = cursor + 1
+      }
+    }
+
+    var pathEnd = index
+    while pathEnd < end, bytes[pathEnd] != 0x3F { pathEnd += 1 }
+    var segmentNumber = 0
+
+    // Authority, only after a scheme.
+    if scheme != nil, pathEnd - index >= 2, bytes[index] == 0x2F, bytes[index + 1] == 0x2F {
+      let start = index + 2
+      var authorityEnd = start
+      while authorityEnd < pathEnd, bytes[authorityEnd] != 0x2F { authorityEnd += 1 }
+      var hostStart = start
+      if let at = bytes[start..<authorityEnd].lastIndex(of: 0x40) {
+        hostStart = at + 1
+        // User information is not used, but it must still be a valid URL part.
+        try check(piece(start..<at), place: .userInformation)
+      }
+      var hostEnd = authorityEnd
+      if hostStart < authorityEnd, bytes[hostStart] == 0x5B {
+        if let close = bytes[hostStart..<authorityEnd].firstIndex(of: 0x5D) { hostEnd = close + 1 }
+      } else if let colon = bytes[hostStart..<authorityEnd].lastIndex(of: 0x3A) {
+        hostEnd = colon
+      }
+      if hostEnd < authorityEnd { try check(piece(hostEnd..<authorityEnd), place: .port) }
+      let rawHost = piece(hostStart..<hostEnd)
+      if !rawHost.isEmpty {
+        // The `.` test uses the host as written; `localhost` is tested after decoding.
+        let hasDot = rawHost.contains(0x2E)
+        let host = try decode(rawHost, place: hasDot ? .host : .segment(1))
+        if hasDot {
+          domain = lowercase(host)
+        } else if host.count == 9,
+          zip(text[host], "localhost".utf8).allSatisfy({ $0 | 0x20 == $1 })
+        {
+          domain = lowercase(host)
+        } else {
+          segmentNumber = 1
+          append(host)
+        }
+      }
+      index = authorityEnd
+    }
+
+    // Path: split on `/`, drop empty pieces, decode each piece.
+    var segmentStart = index
+    for cursor in index...pathEnd where cursor == pathEnd || bytes[cursor] == 0x2F {
+      if cursor > segmentStart {
+        segmentNumber += 1
+        guard segmentNumber <= RouteURL.maxSegments else {
+          throw URLReadError("too many path segments (at most \(RouteURL.maxSegments))")
+        }
+        append(try decode(piece(segmentStart..<cursor), place: .segment(segmentNumber)))
+      }
+      segmentStart = cursor + 1
+    }
+    if segments[..<segmentCount].contains(where: isDots) {
+      // Resolved in place: the kept segments move down over the dropped ones.
+      var kept = 0
+      for position in 0..<segmentCount {
+        let segment = segments[position]
+        if isDots(segment) {
+          if segment.count == 2, kept > 0 { kept -= 1 }
+        } else {
+          segments[kept] = segment
+          kept += 1
+        }
+      }
+      segmentCount = kept
+    }
+
+    // Query: split on `&`, then on the first `=`; `+` is a space; empty pieces are skipped.
+    guard pathEnd < end else { return }
+    var itemStart = pathEnd + 1
+    for position in itemStart...end where position == end || bytes[position] == 0x26 {
+      if position > itemStart {
+        guard itemCount < RouteURL.maxQueryItems else {
+          throw URLReadError("too many query items (at most \(RouteURL.maxQueryItems))")
+        }
+        let item = piece(itemStart..<position)
+        let equals = item.firstIndex(of: 0x3D) ?? item.count
+        let place = Place.queryItem(itemCount + 1)
+        let key = try decode(
+          UnsafeBufferPointer(rebasing: item[..<equals]), place: place, plus: true)
+        var value = length..<length
+        if equals < item.count {
+          value = try decode(
+            UnsafeBufferPointer(rebasing: item[(equals + 1)...]), place: place, plus: true)
+        }
+        query.initializeElement(at: itemCount, to: URLParts.Item(key: key, value: value))
+        itemCount += 1
+      }
+      itemStart = position + 1
+    }
+  }
+
+  /// Where a part is, for an error message (named only when there is an error).
+  private enum Place {
+    case userInformation, port, host
+    case segment(Int)
+    case queryItem(Int)
+
+    var name: String {
+      switch self {
+      case .userInformation: return "user information"
+      case .port: return "port"
+      case .host: return "host"
+      case .segment(let number): return "path segment \(number)"
+      case .queryItem(let number): return "query item \(number)"
+      }
+    }
+  }
+
+  /// Adds a path segment.
+  private mutating func append(_ segment: Range<Int>) {
+    segments.initializeElement(at: segmentCount, to: segment)
+    segmentCount += 1
+  }
+
+  /// Percent-decodes `piece` into ``text`` after the last part (with `+` as a space when
+  /// `plus`), checks that it is UTF-8, and returns where it is.
+  private mutating func decode(
+    _ piece: UnsafeBufferPointer<UInt8>, place: Place, plus: Bool = false
+  ) throws(URLReadError) -> Range<Int> {
+    let start = length
+    var ascii = true
+    var index = 0
+    while index < piece.count {
+      var byte = piece[index]
+      index += 1
+      if byte == 0x25 {
+        guard piece.count - index >= 2, let high = piece[index].hexValue,
+          let low = piece[index + 1].hexValue
+        else { throw URLReadError(failure: .invalidEscape, place: place.name) }
+        byte = high << 4 | low
+        index += 2
+      } else if plus && byte == 0x2B {
+        byte = 0x20
+      }
+      if byte >= 0x80 { ascii = false }
+      text.initializeElement(at: length, to: byte)
+      length += 1
+    }
+    guard ascii || validUTF8(UnsafeBufferPointer(rebasing: text[start..<length])) != nil else {
+      throw URLReadError(failure: .invalidUTF8, place: place.name)
+    }
+    return start..<length
+  }
+
+  /// Decodes a part that is checked but not kept.
+  private mutating func check(_ piece: UnsafeBufferPointer<UInt8>, place: Place)
+    throws(URLReadError)
+  {
+    length = try decode(piece, place: place).lowerBound
+  }
+
+  /// The decoded host at the end of ``text`` in lowercase (Unicode's mapping beyond ASCII).
+  private mutating func lowercase(_ host: Range<Int>) -> Range<Int> {
+    if text[host].allSatisfy({ $0 < 0x80 }) {
+      for index in host where (0x41...0x5A).contains(text[index]) { text[index] |= 0x20 }
+      return host
+    }
+    let lower = String(decoding: text[host], as: UTF8.self).lowercased()
+    length = host.lowerBound
+    for byte in lower.utf8 {
+      text[length] = byte
+      length += 1
+    }
+    return host.lowerBound..<length
+  }
+
+  /// Whether a decoded segment is `.` or `..`.
+  private func isDots(_ segment: Range<Int>) -> Bool {
+    (segment.count == 1 || segment.count == 2) && text[segment].allSatisfy { $0 == 0x2E }
+  }
+}
