@@ -6,61 +6,62 @@
 /// measured several times slower for the short segments URLs have and made hashing the largest
 /// part of a lookup.
 struct LiteralTable: Sendable {
-  /// One literal child: its parent, the child, and where its text is in ``bytes``.
+  /// One slot: a literal child, its parent and where its text is in ``bytes``; `child` is -1
+  /// in an empty slot. Kept in the slots themselves, so a probe reads one place.
   private struct Entry: Sendable {
-    var parent: Int32
-    var child: Int32
-    var start: Int
-    var count: Int
+    var parent: Int32 = 0
+    var child: Int32 = -1
+    var start: Int32 = 0
+    var count: Int32 = 0
   }
 
-  /// Entry numbers, or -1 for an empty slot; a power of two long, at most half full.
-  private var slots: [Int32]
-  private var entries: [Entry] = []
+  /// A power of two long, at most half full.
+  private var slots: [Entry]
   private var bytes: [UInt8] = []
 
   /// A table of the given children; each (parent, text) appears once.
   init(_ children: [(parent: Int32, text: String, child: Int32)]) {
     var size = 8
     while size < children.count * 2 { size *= 2 }
-    slots = Array(repeating: -1, count: size)
+    slots = Array(repeating: Entry(), count: size)
     for (parent, text, child) in children {
       let start = bytes.count
       bytes += text.utf8
-      let number = Int32(entries.count)
-      entries.append(Entry(parent: parent, child: child, start: start, count: bytes.count - start))
       var slot =
         bytes.withUnsafeBufferPointer {
           Self.hash(parent, UnsafeBufferPointer(rebasing: $0[start...]))
         } & (size - 1)
-      while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-      slots[slot] = number
+      while slots[slot].child >= 0 { slot = (slot + 1) & (size - 1) }
+      slots[slot] = Entry(
+        parent: parent, child: child, start: Int32(start), count: Int32(bytes.count - start))
     }
   }
 
   /// The child of `parent` whose literal is exactly `text`, or nil.
   func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Int32? {
     bytes.withUnsafeBufferPointer { bytes in
-      let mask = slots.count - 1
-      var slot = Self.hash(parent, text) & mask
-      while slots[slot] >= 0 {
-        let entry = entries[Int(slots[slot])]
-        if entry.parent == parent, entry.count == text.count,
-          Self.same(
-            text, UnsafeBufferPointer(rebasing: bytes[entry.start..<(entry.start + entry.count)]))
-        {
-          return entry.child
+      slots.withUnsafeBufferPointer { slots in
+        let mask = slots.count - 1
+        var slot = Self.hash(parent, text) & mask
+        while slots[slot].child >= 0 {
+          let entry = slots[slot]
+          if entry.parent == parent, Int(entry.count) == text.count,
+            Self.same(text, UnsafeBufferPointer(rebasing: bytes[Int(entry.start)...]))
+          {
+            return entry.child
+          }
+          slot = (slot + 1) & mask
         }
-        slot = (slot + 1) & mask
+        return nil
       }
-      return nil
     }
   }
 
-  /// Whether two byte runs of the same length are equal.
-  private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool
+  /// Whether `stored` starts with `text`.
+  private static func same(_ text: UnsafeBufferPointer<UInt8>, _ stored: UnsafeBufferPointer<UInt8>)
+    -> Bool
   {
-    for index in a.indices where a[index] != b[index] { return false }
+    for index in text.indices where text[index] != stored[index] { return false }
     return true
   }
 

@@ -165,7 +165,7 @@ extension Parameters {
     for constraint in pattern.constraints {
       if case .capture(let type, let name) = constraint.value,
         let item = url.query.first(where: { url.part($0.key, is: constraint.key) }),
-        let value = type.value(of: url.string(item.value))
+        let value = type.value(of: url.bytes(item.value))
       {
         self[name] = value
       }
@@ -177,7 +177,7 @@ extension Parameters {
       let value: ParamValue?
       switch segment.kind {
       case .literal: continue
-      case .capture(let type): value = type.value(of: url.string(url.segments[position]))
+      case .capture(let type): value = type.value(of: url.bytes(url.segments[position]))
       case .path:
         value = .string(url.segments[position...].map(url.string).joined(separator: "/"))
       case .rest: value = .strings(url.segments[position...].map(url.string))

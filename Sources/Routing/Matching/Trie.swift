@@ -203,9 +203,7 @@ final class Trie: Sendable {
   }
 
   /// Whether the URL's domain and query fit a terminal (its path already does).
-  private func accepts(_ terminal: Terminal, _ url: URLParts, _ text: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
+  private func accepts(_ terminal: Terminal, _ url: URLParts) -> Bool {
     guard terminal.check >= 0 else { return true }
     let check = checks[Int(terminal.check)]
     if let domain = check.domain {
@@ -220,7 +218,7 @@ final class Trie: Sendable {
       guard let found else { return false }
       switch constraint.value {
       case .literal(let literal): return url.part(found, is: literal)
-      case .capture(let type, _): return type.accepts(UnsafeBufferPointer(rebasing: text[found]))
+      case .capture(let type, _): return type.accepts(url.bytes(found))
       }
     }
   }
@@ -253,45 +251,37 @@ final class Trie: Sendable {
   /// Looks for the terminals whose path matches the URL's segments, in the scheme's trie and
   /// then the global one.
   private func each(_ url: URLParts, _ search: inout Search) {
-    let text = url.text
-    if let scheme = url.scheme,
-      let root = literals.child(of: -1, UnsafeBufferPointer(rebasing: text[scheme]))
-    {
-      walk(root, 0, url, text, &search)
+    if let scheme = url.scheme, let root = literals.child(of: -1, url.bytes(scheme)) {
+      walk(root, 0, url, &search)
     }
-    walk(0, 0, url, text, &search)
+    walk(0, 0, url, &search)
   }
 
   /// Keeps a terminal whose path matches when the rest of the URL fits and it ranks first.
-  private func consider(
-    _ list: Int32, _ url: URLParts, _ text: UnsafeBufferPointer<UInt8>, _ search: inout Search
-  ) {
+  private func consider(_ list: Int32, _ url: URLParts, _ search: inout Search) {
     let terminal = terminals[Int(lists[Int(list)])]
-    guard terminal.order < search.bound, accepts(terminal, url, text) else { return }
+    guard terminal.order < search.bound, accepts(terminal, url) else { return }
     if search.keepsAll { search.all.append(terminal) }
     search.best = terminal
   }
 
-  private func walk(
-    _ node: Int32, _ position: Int, _ url: URLParts, _ text: UnsafeBufferPointer<UInt8>,
-    _ search: inout Search
-  ) {
+  private func walk(_ node: Int32, _ position: Int, _ url: URLParts, _ search: inout Search) {
     let here = nodes[Int(node)]
     guard here.best < search.bound else { return }
     guard position < url.segments.count else {
-      for list in here.ends { consider(list, url, text, &search) }
+      for list in here.ends { consider(list, url, &search) }
       for list in here.tails where terminals[Int(lists[Int(list)])].tail == .rest {
-        consider(list, url, text, &search)
+        consider(list, url, &search)
       }
       return
     }
-    let segment = UnsafeBufferPointer(rebasing: text[url.segments[position]])
+    let segment = url.bytes(url.segments[position])
     if here.hasLiterals, let child = literals.child(of: node, segment) {
-      walk(child, position + 1, url, text, &search)
+      walk(child, position + 1, url, &search)
     }
     for edge in here.captures where captures[Int(edge)].type.accepts(segment) {
-      walk(captures[Int(edge)].child, position + 1, url, text, &search)
+      walk(captures[Int(edge)].child, position + 1, url, &search)
     }
-    for list in here.tails { consider(list, url, text, &search) }
+    for list in here.tails { consider(list, url, &search) }
   }
 }

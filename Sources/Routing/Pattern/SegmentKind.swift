@@ -13,11 +13,20 @@ public enum CaptureType: String, Sendable, Hashable, CaseIterable {
 
   /// The value of `text` as this type, or nil when it does not fit; `path` takes any text.
   public func value(of text: String) -> ParamValue? {
+    if self == .string || self == .path { return .string(text) }
+    var text = text
+    return text.withUTF8 { value(of: $0) }
+  }
+
+  /// The value of UTF-8 `bytes` as this type, or nil when they do not fit.
+  func value(of bytes: UnsafeBufferPointer<UInt8>) -> ParamValue? {
     switch self {
-    case .string, .path: return .string(text)
-    case .int: return parseInt(text).map(ParamValue.int)
-    case .float: return parseFloat(text).map(ParamValue.float)
-    case .uuid: return parseUUID(text).map(ParamValue.string)
+    case .string, .path: return .string(String(decoding: bytes, as: UTF8.self))
+    case .int: return intValue(bytes).map(ParamValue.int)
+    case .float: return floatValue(bytes).map(ParamValue.float)
+    case .uuid:
+      guard bytesAreUUID(bytes) else { return nil }
+      return .string(String(decoding: bytes, as: UTF8.self).uppercased())
     }
   }
 }
@@ -70,24 +79,7 @@ public struct QueryConstraint: Sendable, Hashable {
   }
 }
 
-// MARK: - Typed values
-
-/// `-?[0-9]+` fitting Int64.
-func parseInt(_ text: String) -> Int64? {
-  let utf8 = text.utf8
-  guard let first = utf8.first else { return nil }
-  var digits = utf8[...]
-  if first == 0x2D { digits = digits.dropFirst() }
-  guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return nil }
-  return Int64(text)
-}
-
-/// `[+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits]`, finite as a Double.
-func parseFloat(_ text: String) -> Double? {
-  let grammatical = Array(text.utf8).withUnsafeBufferPointer { floatShape($0) != nil }
-  guard grammatical, let value = Double(text), value.isFinite else { return nil }
-  return value
-}
+// MARK: - Typed values, read from bytes
 
 /// Whether `bytes` follow the float grammar, and if so its integer digits and whether it has
 /// an exponent (what decides if it can be too large for a Double); nil when they do not.
@@ -125,46 +117,28 @@ func floatShape(_ bytes: UnsafeBufferPointer<UInt8>) -> (intDigits: Int, hasExpo
   return (intDigits, hasExponent)
 }
 
-/// 8-4-4-4-12 hex digits in any case, returned in uppercase.
-func parseUUID(_ text: String) -> String? {
-  let bytes = Array(text.utf8)
-  guard bytes.count == 36 else { return nil }
-  for (offset, byte) in bytes.enumerated() {
-    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-      guard byte == 0x2D else { return nil }
-    } else {
-      guard byte.hexValue != nil else { return nil }
-    }
-  }
-  return text.uppercased()
-}
-
 // MARK: - Typed checks on bytes
 
 extension CaptureType {
-  /// Whether `text` is a value of this type, exactly as ``value(of:)`` decides, without making
-  /// the value.
+  /// Whether `text` is a value of this type, exactly as ``value(of:)-(String)`` decides,
+  /// without making the value.
   func accepts(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { accepts($0) }
   }
 
-  /// Whether `bytes` are a value of this type, exactly as ``value(of:)`` decides, without
-  /// making a string (except for rare floats whose finiteness needs a full parse).
+  /// Whether `bytes` are a value of this type, exactly as ``value(of:)-(String)`` decides,
+  /// without making a string (except for rare floats whose finiteness needs a full parse).
   @inline(__always)
   func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     switch self {
     case .string, .path: return true
-    case .int: return bytesAreInt(bytes)
+    case .int: return intValue(bytes) != nil
     case .float: return bytesAreFloat(bytes)
     case .uuid: return bytesAreUUID(bytes)
     }
   }
 }
-
-/// `-?[0-9]+` fitting Int64, as ``parseInt(_:)``.
-@inline(__always)
-func bytesAreInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { intValue(bytes) != nil }
 
 /// The value of a decimal `int` segment (an optional `-` then digits, in range), read in place.
 @inline(__always)
@@ -188,15 +162,24 @@ func intValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
   return value == Int64.min ? nil : -value
 }
 
+/// Whether `bytes` are a `float` value: the grammar, and finite as a Double.
 @inline(__always)
 func bytesAreFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   guard let shape = floatShape(bytes) else { return false }
   // Fewer than 300 integer digits and no exponent: always finite.
   if !shape.hasExponent && shape.intDigits < 300 { return true }
-  return parseFloat(String(decoding: bytes, as: UTF8.self)) != nil
+  return floatValue(bytes) != nil
 }
 
-/// 8-4-4-4-12 hex digits, as ``parseUUID(_:)``.
+/// `[+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits]`, finite as a Double.
+func floatValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  guard floatShape(bytes) != nil, let value = Double(String(decoding: bytes, as: UTF8.self)),
+    value.isFinite
+  else { return nil }
+  return value
+}
+
+/// 8-4-4-4-12 hex digits in any case.
 @inline(__always)
 func bytesAreUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   guard bytes.count == 36 else { return false }

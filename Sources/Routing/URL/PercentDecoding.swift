@@ -23,60 +23,50 @@ extension UInt8 {
   @inline(__always) var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
 }
 
-/// Percent-decodes `bytes` (and turns `+` into a space when `plusAsSpace`), then checks UTF-8.
-///
-/// Decodes only when a `%` (or a `+` that must become a space) is present; otherwise the bytes
-/// are validated as they stand.
-package func percentDecode(
-  _ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false
-) throws(DecodeFailure) -> String {
-  try bytes.withUnsafeBufferPointer { bytes throws(DecodeFailure) in
-    try percentDecode(bytes, plusAsSpace: plusAsSpace)
+/// Percent-decodes `bytes` (and turns `+` into a space when `plusAsSpace`) into `out` from
+/// `start`, checks that the result is UTF-8, and returns where it ends. `out` has room for
+/// `bytes.count` more bytes: decoding never lengthens.
+func percentDecode(
+  _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool,
+  into out: UnsafeMutableBufferPointer<UInt8>,
+  at start: Int
+) throws(DecodeFailure) -> Int {
+  var end = start
+  var ascii = true
+  var index = 0
+  while index < bytes.count {
+    var byte = bytes[index]
+    index += 1
+    if byte == 0x25 {
+      guard bytes.count - index >= 2, let high = bytes[index].hexValue,
+        let low = bytes[index + 1].hexValue
+      else { throw .invalidEscape }
+      byte = high << 4 | low
+      index += 2
+    } else if plusAsSpace && byte == 0x2B {
+      byte = 0x20
+    }
+    if byte >= 0x80 { ascii = false }
+    out.initializeElement(at: end, to: byte)
+    end += 1
   }
+  guard ascii || validUTF8(UnsafeBufferPointer(rebasing: out[start..<end])) != nil else {
+    throw .invalidUTF8
+  }
+  return end
 }
 
-/// ``percentDecode(_:plusAsSpace:)-(ArraySlice<UInt8>,_)`` on bytes in place.
-package func percentDecode(
-  _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false
-) throws(DecodeFailure) -> String {
-  // One pass: whether anything must be decoded, and whether the bytes are all ASCII.
-  var needsWork = false
-  var ascii = true
-  for byte in bytes {
-    if byte == 0x25 || (plusAsSpace && byte == 0x2B) { needsWork = true }
-    if byte >= 0x80 { ascii = false }
-  }
-  if !needsWork {
-    if ascii {
-      return String(unsafeUninitializedCapacity: bytes.count) {
-        _ = $0.initialize(from: bytes).1
-        return bytes.count
-      }
-    }
-    guard let text = validUTF8(bytes) else { throw .invalidUTF8 }
-    return text
-  }
-  var out: [UInt8] = []
-  out.reserveCapacity(bytes.count)
-  var index = bytes.startIndex
-  while index < bytes.endIndex {
-    let byte = bytes[index]
-    if byte == 0x25 {
-      guard bytes.endIndex - index >= 3,
-        let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue
-      else { throw .invalidEscape }
-      out.append(high << 4 | low)
-      index += 3
-    } else if plusAsSpace && byte == 0x2B {
-      out.append(0x20)
-      index += 1
-    } else {
-      out.append(byte)
-      index += 1
+/// Percent-decodes pattern text as a URL's parts are decoded.
+package func percentDecode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false)
+  throws(DecodeFailure) -> String
+{
+  try bytes.withUnsafeBufferPointer { bytes throws(DecodeFailure) in
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) {
+      out throws(DecodeFailure) in
+      let end = try percentDecode(bytes, plusAsSpace: plusAsSpace, into: out, at: 0)
+      return String(decoding: UnsafeBufferPointer(rebasing: out[..<end]), as: UTF8.self)
     }
   }
-  guard let text = out.withUnsafeBufferPointer(validUTF8) else { throw .invalidUTF8 }
-  return text
 }
 
 /// The text of `bytes` when they are UTF-8, else nil. Decoding repairs bad bytes, so they are

@@ -2,7 +2,8 @@
 ///
 /// This is the one reader of URLs. ``RouteURL`` is made from it, and the router matches on it
 /// directly: ranges of bytes cost nothing to make or free, where a string for every segment
-/// and query item, and an array of them, were most of the cost of a lookup.
+/// and query item, and arrays of them, measured as most of the cost of a lookup. The parts
+/// live only during the call that reads them (``read(_:_:)``, ``with(_:_:)``).
 struct URLParts {
   /// A query item's key and value in ``text``.
   struct Item {
@@ -23,13 +24,18 @@ struct URLParts {
 
   /// The text of a part as a string.
   func string(_ part: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: text[part]), as: UTF8.self)
+    String(decoding: bytes(part), as: UTF8.self)
+  }
+
+  /// The bytes of a part.
+  func bytes(_ part: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: text[part])
   }
 
   /// Whether a part is exactly the text `other`.
   func part(_ part: Range<Int>, is other: String) -> Bool {
     var other = other
-    return other.withUTF8 { UnsafeBufferPointer(rebasing: text[part]).elementsEqual($0) }
+    return other.withUTF8 { bytes(part).elementsEqual($0) }
   }
 
   /// Calls `body` with the parts of a URL already read.
@@ -280,26 +286,10 @@ private struct Reader {
     _ piece: UnsafeBufferPointer<UInt8>, place: Place, plus: Bool = false
   ) throws(URLReadError) -> Range<Int> {
     let start = length
-    var ascii = true
-    var index = 0
-    while index < piece.count {
-      var byte = piece[index]
-      index += 1
-      if byte == 0x25 {
-        guard piece.count - index >= 2, let high = piece[index].hexValue,
-          let low = piece[index + 1].hexValue
-        else { throw URLReadError(failure: .invalidEscape, place: place.name) }
-        byte = high << 4 | low
-        index += 2
-      } else if plus && byte == 0x2B {
-        byte = 0x20
-      }
-      if byte >= 0x80 { ascii = false }
-      text.initializeElement(at: length, to: byte)
-      length += 1
-    }
-    guard ascii || validUTF8(UnsafeBufferPointer(rebasing: text[start..<length])) != nil else {
-      throw URLReadError(failure: .invalidUTF8, place: place.name)
+    do {
+      length = try percentDecode(piece, plusAsSpace: plus, into: text, at: start)
+    } catch {
+      throw URLReadError(failure: error, place: place.name)
     }
     return start..<length
   }
