@@ -84,29 +84,35 @@ struct URLParts {
     guard input.count <= RouteURL.maxBytes else {
       throw URLReadError("URL too long: \(input.count) bytes (at most \(RouteURL.maxBytes))")
     }
-    // Up to the fragment, and how many segments and query items there can be.
+    // Up to the fragment: where the query starts, and how many segments and items there can be.
     var end = 0
+    var pathEnd = -1
     var slashes = 0
     var ampersands = 0
     while end < input.count, input[end] != 0x23 {
-      if input[end] == 0x2F { slashes += 1 }
-      if input[end] == 0x26 { ampersands += 1 }
+      switch input[end] {
+      case 0x2F: slashes += 1
+      case 0x26: ampersands += 1
+      case 0x3F where pathEnd < 0: pathEnd = end
+      default: break
+      }
       end += 1
     }
     let bytes = UnsafeBufferPointer(rebasing: input[0..<end])
-    // Decoding never lengthens a part, but lowercasing a domain beyond ASCII may.
+    // The parts are decoded in place in a copy of the URL (decoding never lengthens); a domain
+    // lowercased beyond ASCII, which may lengthen, is written after it.
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * end) {
       text throws(URLReadError) in
-      try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: slashes + 1) {
+      if end > 0 { text.baseAddress!.initialize(from: bytes.baseAddress!, count: end) }
+      return try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: slashes + 1) {
         segments throws(URLReadError) in
         try withUnsafeTemporaryAllocation(of: Item.self, capacity: ampersands + 1) {
           query throws(URLReadError) in
-          var reader = Reader(bytes: bytes, text: text, segments: segments, query: query)
-          try reader.read()
+          var reader = Reader(text: text, end: end, segments: segments, query: query)
+          try reader.read(pathEnd: pathEnd < 0 ? end : pathEnd)
           return body(
             URLParts(
-              text: UnsafeBufferPointer(rebasing: text[..<reader.length]), scheme: reader.scheme,
-              domain: reader.domain,
+              text: UnsafeBufferPointer(text), scheme: reader.scheme, domain: reader.domain,
               segments: UnsafeBufferPointer(rebasing: segments[..<reader.segmentCount]),
               query: UnsafeBufferPointer(rebasing: query[..<reader.itemCount])))
         }
@@ -115,82 +121,70 @@ struct URLParts {
   }
 }
 
-/// Reads a URL's bytes into the memory given for its parts.
+/// Reads a URL copied into `text` (up to the fragment), decoding each part in place.
 private struct Reader {
-  let bytes: UnsafeBufferPointer<UInt8>
   let text: UnsafeMutableBufferPointer<UInt8>
+  let end: Int
   let segments: UnsafeMutableBufferPointer<Range<Int>>
   let query: UnsafeMutableBufferPointer<URLParts.Item>
-  var length = 0
   var segmentCount = 0
   var itemCount = 0
   var scheme: Range<Int>?
   var domain: Range<Int>?
 
   init(
-    bytes: UnsafeBufferPointer<UInt8>, text: UnsafeMutableBufferPointer<UInt8>,
+    text: UnsafeMutableBufferPointer<UInt8>, end: Int,
     segments: UnsafeMutableBufferPointer<Range<Int>>,
     query: UnsafeMutableBufferPointer<URLParts.Item>
   ) {
-    self.bytes = bytes
     self.text = text
+    self.end = end
     self.segments = segments
     self.query = query
   }
 
-  /// Reads the whole URL.
-  mutating func read() throws(URLReadError) {
-    let end = bytes.count
-    func piece(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(rebasing: bytes[range])
-    }
+  /// Reads the whole URL; the query, if any, starts after `pathEnd`.
+  mutating func read(pathEnd: Int) throws(URLReadError) {
     var index = 0
     // Scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
-    if index < end, bytes[index].isASCIILetter {
+    if index < end, text[index].isASCIILetter {
       var cursor = index + 1
       while cursor < end,
-        bytes[cursor].isASCIILetter || bytes[cursor].isASCIIDigit || bytes[cursor] == 0x2B
-          || bytes[cursor] == 0x2D || bytes[cursor] == 0x2E
+        text[cursor].isASCIILetter || text[cursor].isASCIIDigit || text[cursor] == 0x2B
+          || text[cursor] == 0x2D || text[cursor] == 0x2E
       {
         cursor += 1
       }
-      if cursor < end, bytes[cursor] == 0x3A {
-        for offset in index..<cursor {
-          text[offset] = bytes[offset].isASCIILetter ? bytes[offset] | 0x20 : bytes[offset]
-        }
+      if cursor < pathEnd, text[cursor] == 0x3A {
+        for offset in index..<cursor where text[offset].isASCIILetter { text[offset] |= 0x20 }
         scheme = index..<cursor
-        length = cursor
         index = cursor + 1
       }
     }
-
-    var pathEnd = index
-    while pathEnd < end, bytes[pathEnd] != 0x3F { pathEnd += 1 }
     var segmentNumber = 0
 
     // Authority, only after a scheme.
-    if scheme != nil, pathEnd - index >= 2, bytes[index] == 0x2F, bytes[index + 1] == 0x2F {
+    if scheme != nil, pathEnd - index >= 2, text[index] == 0x2F, text[index + 1] == 0x2F {
       let start = index + 2
       var authorityEnd = start
-      while authorityEnd < pathEnd, bytes[authorityEnd] != 0x2F { authorityEnd += 1 }
+      while authorityEnd < pathEnd, text[authorityEnd] != 0x2F { authorityEnd += 1 }
       var hostStart = start
-      if let at = bytes[start..<authorityEnd].lastIndex(of: 0x40) {
+      if let at = text[start..<authorityEnd].lastIndex(of: 0x40) {
         hostStart = at + 1
         // User information is not used, but it must still be a valid URL part.
-        try check(piece(start..<at), place: .userInformation)
+        _ = try decode(start..<at, place: .userInformation)
       }
       var hostEnd = authorityEnd
-      if hostStart < authorityEnd, bytes[hostStart] == 0x5B {
-        if let close = bytes[hostStart..<authorityEnd].firstIndex(of: 0x5D) { hostEnd = close + 1 }
-      } else if let colon = bytes[hostStart..<authorityEnd].lastIndex(of: 0x3A) {
+      if hostStart < authorityEnd, text[hostStart] == 0x5B {
+        if let close = text[hostStart..<authorityEnd].firstIndex(of: 0x5D) { hostEnd = close + 1 }
+      } else if let colon = text[hostStart..<authorityEnd].lastIndex(of: 0x3A) {
         hostEnd = colon
       }
-      if hostEnd < authorityEnd { try check(piece(hostEnd..<authorityEnd), place: .port) }
-      let rawHost = piece(hostStart..<hostEnd)
-      if !rawHost.isEmpty {
+      if hostEnd < authorityEnd { _ = try decode(hostEnd..<authorityEnd, place: .port) }
+      if hostStart < hostEnd {
         // The `.` test uses the host as written; `localhost` is tested after decoding.
-        let hasDot = rawHost.contains(0x2E)
-        let host = try decode(rawHost, place: hasDot ? .host : .segment(1))
+        let hasDot = text[hostStart..<hostEnd].contains(0x2E)
+        let host = try decode(hostStart..<hostEnd, place: hasDot ? .host : .segment(1))
         if hasDot {
           domain = lowercase(host)
         } else if host.count == 9,
@@ -207,13 +201,13 @@ private struct Reader {
 
     // Path: split on `/`, drop empty pieces, decode each piece.
     var segmentStart = index
-    for cursor in index...pathEnd where cursor == pathEnd || bytes[cursor] == 0x2F {
+    for cursor in index...pathEnd where cursor == pathEnd || text[cursor] == 0x2F {
       if cursor > segmentStart {
         segmentNumber += 1
         guard segmentNumber <= RouteURL.maxSegments else {
           throw URLReadError("too many path segments (at most \(RouteURL.maxSegments))")
         }
-        append(try decode(piece(segmentStart..<cursor), place: .segment(segmentNumber)))
+        append(try decode(segmentStart..<cursor, place: .segment(segmentNumber)))
       }
       segmentStart = cursor + 1
     }
@@ -235,20 +229,17 @@ private struct Reader {
     // Query: split on `&`, then on the first `=`; `+` is a space; empty pieces are skipped.
     guard pathEnd < end else { return }
     var itemStart = pathEnd + 1
-    for position in itemStart...end where position == end || bytes[position] == 0x26 {
+    for position in itemStart...end where position == end || text[position] == 0x26 {
       if position > itemStart {
         guard itemCount < RouteURL.maxQueryItems else {
           throw URLReadError("too many query items (at most \(RouteURL.maxQueryItems))")
         }
-        let item = piece(itemStart..<position)
-        let equals = item.firstIndex(of: 0x3D) ?? item.count
+        let equals = text[itemStart..<position].firstIndex(of: 0x3D) ?? position
         let place = Place.queryItem(itemCount + 1)
-        let key = try decode(
-          UnsafeBufferPointer(rebasing: item[..<equals]), place: place, plus: true)
-        var value = length..<length
-        if equals < item.count {
-          value = try decode(
-            UnsafeBufferPointer(rebasing: item[(equals + 1)...]), place: place, plus: true)
+        let key = try decode(itemStart..<equals, place: place, plus: true)
+        var value = position..<position
+        if equals < position {
+          value = try decode((equals + 1)..<position, place: place, plus: true)
         }
         query.initializeElement(at: itemCount, to: URLParts.Item(key: key, value: value))
         itemCount += 1
@@ -280,40 +271,41 @@ private struct Reader {
     segmentCount += 1
   }
 
-  /// Percent-decodes `piece` into ``text`` after the last part (with `+` as a space when
-  /// `plus`), checks that it is UTF-8, and returns where it is.
-  private mutating func decode(
-    _ piece: UnsafeBufferPointer<UInt8>, place: Place, plus: Bool = false
-  ) throws(URLReadError) -> Range<Int> {
-    let start = length
+  /// Percent-decodes a part in place (with `+` as a space when `plus`), checks that it is
+  /// UTF-8, and returns where its decoded text is. Most parts need neither: they stay as they
+  /// are.
+  private func decode(_ part: Range<Int>, place: Place, plus: Bool = false)
+    throws(URLReadError) -> Range<Int>
+  {
+    var plain = true
+    for byte in text[part] where byte == 0x25 || byte >= 0x80 || (plus && byte == 0x2B) {
+      plain = false
+      break
+    }
+    if plain { return part }
     do {
-      length = try percentDecode(piece, plusAsSpace: plus, into: text, at: start)
+      let decodedEnd = try percentDecode(
+        UnsafeBufferPointer(rebasing: text[part]), plusAsSpace: plus, into: text,
+        at: part.lowerBound)
+      return part.lowerBound..<decodedEnd
     } catch {
       throw URLReadError(failure: error, place: place.name)
     }
-    return start..<length
   }
 
-  /// Decodes a part that is checked but not kept.
-  private mutating func check(_ piece: UnsafeBufferPointer<UInt8>, place: Place)
-    throws(URLReadError)
-  {
-    length = try decode(piece, place: place).lowerBound
-  }
-
-  /// The decoded host at the end of ``text`` in lowercase (Unicode's mapping beyond ASCII).
-  private mutating func lowercase(_ host: Range<Int>) -> Range<Int> {
+  /// A decoded host in lowercase (Unicode's mapping beyond ASCII, written after the URL).
+  private func lowercase(_ host: Range<Int>) -> Range<Int> {
     if text[host].allSatisfy({ $0 < 0x80 }) {
       for index in host where (0x41...0x5A).contains(text[index]) { text[index] |= 0x20 }
       return host
     }
     let lower = String(decoding: text[host], as: UTF8.self).lowercased()
-    length = host.lowerBound
+    var length = end
     for byte in lower.utf8 {
       text[length] = byte
       length += 1
     }
-    return host.lowerBound..<length
+    return end..<length
   }
 
   /// Whether a decoded segment is `.` or `..`.
