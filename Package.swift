@@ -65,7 +65,7 @@ let package = Package(
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform",
       ]),
-    .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing", "Shell"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),

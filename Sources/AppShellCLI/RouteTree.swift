@@ -1,5 +1,6 @@
 import Render
 import Routing
+import Shell
 
 /// A route table as a tree, the way `appshell routes` shows it: one root per scheme (global
 /// patterns under `/`, last), then a domain if the pattern names one, then one node per path
@@ -11,7 +12,7 @@ struct RouteTree {
   /// One node: a scheme, a domain, a segment, or a route's groups and query.
   struct Node {
     /// What a node stands for.
-    enum Kind: String, CaseIterable {
+    enum Kind: Equatable {
       /// The root of the patterns of one scheme.
       case scheme
       /// The root of the global patterns.
@@ -20,20 +21,30 @@ struct RouteTree {
       case suffix
       /// A domain the patterns require.
       case domain
-      /// A literal segment.
-      case literal
-      /// An `<int:>` segment.
-      case int
-      /// A `<float:>` segment.
-      case float
-      /// A `<uuid:>` segment.
-      case uuid
-      /// A string capture.
-      case string
-      /// A `<path:>` tail.
-      case path
-      /// A `*` tail.
-      case rest
+      /// A path segment, of the kind the ranking compares.
+      case segment(MatchKind)
+
+      /// The name in the JSON form: `scheme`, `global`, `suffix`, `domain`, or the segment's
+      /// kind (`literal` to `path`, and `rest` for `*`).
+      var name: String {
+        switch self {
+        case .scheme: return "scheme"
+        case .global: return "global"
+        case .suffix: return "suffix"
+        case .domain: return "domain"
+        case .segment(let kind): return kind == .rest ? "rest" : kind.description
+        }
+      }
+
+      /// Siblings are listed in this order: suffixes, domains, then segments as they rank.
+      var order: Int {
+        switch self {
+        case .scheme, .global: return 0
+        case .suffix: return 1
+        case .domain: return 2
+        case .segment(let kind): return 3 + kind.rawValue
+        }
+      }
     }
 
     var kind: Kind
@@ -58,7 +69,7 @@ struct RouteTree {
         routes.append(route)
         return
       }
-      let key = kind.rawValue + " " + label
+      let key = kind.name + " " + label
       if let position = childIndex[key] {
         children[position].insert(path.dropFirst(), route: route)
       } else {
@@ -71,11 +82,8 @@ struct RouteTree {
 
     /// Sorts the children, all the way down, in the order they are tried.
     mutating func sort() {
-      let order = Kind.allCases
       children.sort { a, b in
-        let kindA = order.firstIndex(of: a.kind)!
-        let kindB = order.firstIndex(of: b.kind)!
-        if kindA != kindB { return kindA < kindB }
+        if a.kind.order != b.kind.order { return a.kind.order < b.kind.order }
         return a.label.utf8.lexicographicallyPrecedes(b.label.utf8)
       }
       childIndex = [:]
@@ -86,7 +94,7 @@ struct RouteTree {
     var json: JSON {
       .object([
         JSONMember("label", .string(label)),
-        JSONMember("kind", .string(kind.rawValue)),
+        JSONMember("kind", .string(kind.name)),
         JSONMember("routes", .array(routes.map { .number(String($0)) })),
         JSONMember("children", .array(children.map(\.json))),
       ])
@@ -136,14 +144,13 @@ struct RouteTree {
   /// How a pattern segment is shown.
   static func label(_ segment: PatternSegment) -> (Node.Kind, String) {
     let name = segment.name ?? ""
+    let kind = Node.Kind.segment(MatchKind(segment.kind))
     switch segment.kind {
-    case .literal(let text): return (.literal, escape(text))
-    case .capture(.string): return (.string, ":" + name)
-    case .capture(let type):
-      let kind = Node.Kind(rawValue: type.rawValue) ?? .string
-      return (kind, "<\(type.rawValue):\(name)>")
-    case .path: return (.path, "<path:\(name)>")
-    case .rest: return (.rest, "*")
+    case .literal(let text): return (kind, escape(text))
+    case .capture(.string): return (kind, ":" + name)
+    case .capture(let type): return (kind, "<\(type.rawValue):\(name)>")
+    case .path: return (kind, "<path:\(name)>")
+    case .rest: return (kind, "*")
     }
   }
 

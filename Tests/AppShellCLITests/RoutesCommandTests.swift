@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import Shell
 import Testing
 
 @testable import AppShellCLI

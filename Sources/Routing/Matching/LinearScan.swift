@@ -95,14 +95,14 @@ public struct LinearScan: Sendable {
   }
 
   /// Why an expansion's path misses, and how many pattern segments matched before.
-  struct PathMiss: Error, Equatable {
+  package struct PathMiss: Error, Equatable {
     var failure: Explanation.Failure
     var progress: Int
   }
 
   /// The kind of each pattern segment of an expansion that matches the URL's segments, or the
   /// first place they differ, from the left.
-  static func path(_ pattern: [PatternSegment], _ segments: [String])
+  package static func path(_ pattern: [PatternSegment], _ segments: [String])
     -> Result<[MatchKind], PathMiss>
   {
     func miss(_ failure: Explanation.Failure, _ progress: Int) -> Result<[MatchKind], PathMiss> {
@@ -141,7 +141,9 @@ public struct LinearScan: Sendable {
   }
 
   /// The first query constraint, in written order, that the URL does not meet.
-  static func query(_ constraints: [QueryConstraint], _ url: RouteURL) -> Explanation.Failure? {
+  package static func query(_ constraints: [QueryConstraint], _ url: RouteURL)
+    -> Explanation.Failure?
+  {
     for constraint in constraints {
       let values = url.queryValues(constraint.key)
       guard values.count == 1, let value = values.first else {

@@ -208,7 +208,7 @@ struct ExactText: Hashable, Sendable {
 
 extension String {
   /// Exact (byte-for-byte) equality, as routes compare decoded text.
-  func isExactly(_ other: String) -> Bool {
+  package func isExactly(_ other: String) -> Bool {
     var mine = self
     var theirs = other
     return mine.withUTF8 { mine in theirs.withUTF8 { mine.elementsEqual($0) } }
@@ -217,7 +217,7 @@ extension String {
 
 extension Optional where Wrapped == String {
   /// Exact equality of optional text.
-  func isExactly(_ other: String?) -> Bool {
+  package func isExactly(_ other: String?) -> Bool {
     switch (self, other) {
     case (nil, nil): return true
     case (let a?, let b?): return a.isExactly(b)

@@ -129,22 +129,6 @@ public struct RouteConflict: Error, Sendable, Hashable {
   }
 }
 
-extension QueryConstraint {
-  /// Whether the URL has this key exactly once, with a fitting value.
-  func accepts(_ url: RouteURL) -> Bool {
-    var found: String?
-    for item in url.query where item.key.isExactly(key) {
-      if found != nil { return false }
-      found = item.value
-    }
-    guard let found else { return false }
-    switch value {
-    case .literal(let literal): return found.isExactly(literal)
-    case .capture(let type, _): return type.accepts(found)
-    }
-  }
-}
-
 extension Parameters {
   /// The parameters of `url` matched by one expansion of `pattern`, from lowest to highest
   /// precedence: the query (a repeated key gives an array), then query-constraint captures,

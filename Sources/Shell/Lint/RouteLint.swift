@@ -1,9 +1,11 @@
+import Routing
+
 // Lint of a route table on its own (`appshell routes --lint`): conflicts, parents, and routes
 // that can never win. The checks that need the app's screens, actions and guards are in
 // Shell's `AppLint`.
 
 /// What a lint finding is about.
-public enum LintKind: String, Sendable, Hashable, CaseIterable {
+package enum LintKind: String, Sendable, Hashable, CaseIterable {
   /// Two routes (or two expansions of one route) that no URL can tell apart; the app refuses
   /// the table.
   case conflict
@@ -25,22 +27,22 @@ public enum LintKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One problem found by lint: its kind, where it is, and why it is a problem.
-public struct LintFinding: Sendable, Hashable {
+package struct LintFinding: Sendable, Hashable {
   /// What kind of problem it is.
-  public var kind: LintKind
+  package var kind: LintKind
   /// The routes involved, by index in the table: the route the finding is about first.
-  public var routes: [Int]
+  package var routes: [Int]
   /// The patterns of ``routes``, as written, in the same order.
-  public var patterns: [String]
+  package var patterns: [String]
   /// The screen the finding is about (for a link), if any.
-  public var screen: String?
+  package var screen: String?
   /// The index of the link in the screen's links, if the finding is about one.
-  public var link: Int?
+  package var link: Int?
   /// A readable sentence saying what is wrong and why, naming the routes, screen or link.
-  public var message: String
+  package var message: String
 
   /// Makes a finding.
-  public init(
+  package init(
     kind: LintKind, routes: [Int] = [], patterns: [String] = [], screen: String? = nil,
     link: Int? = nil, message: String
   ) {
@@ -53,11 +55,11 @@ public struct LintFinding: Sendable, Hashable {
   }
 
   /// The finding as one line of text: `kind: message`.
-  public var text: String { "\(kind.rawValue): \(message)" }
+  package var text: String { "\(kind.rawValue): \(message)" }
 
   /// The finding as a JSON object with every member always present, in a fixed order:
   /// `kind`, `routes`, `patterns`, `screen`, `link` (null when not about one) and `message`.
-  public var json: JSON {
+  package var json: JSON {
     .object([
       JSONMember("kind", .string(kind.rawValue)),
       JSONMember("routes", .array(routes.map { .number(String($0)) })),
@@ -70,7 +72,7 @@ public struct LintFinding: Sendable, Hashable {
 
   /// The order findings are reported in: by kind (in ``LintKind`` order), then by the routes
   /// involved, then by screen and link.
-  public static func reportOrder(_ a: LintFinding, _ b: LintFinding) -> Bool {
+  package static func reportOrder(_ a: LintFinding, _ b: LintFinding) -> Bool {
     let kinds = LintKind.allCases
     let kindA = kinds.firstIndex(of: a.kind)!
     let kindB = kinds.firstIndex(of: b.kind)!
@@ -83,10 +85,10 @@ public struct LintFinding: Sendable, Hashable {
 
 /// The table-only lint checks: conflicts and parent problems (which the app refuses a table
 /// for), and shadowed routes (which can never win).
-public enum RouteLint {
+package enum RouteLint {
   /// Every table-only finding of an inspected table, in report order: each conflicting pair,
   /// each parent problem, each route that can never win.
-  public static func findings(_ inspection: RouteTableInspection) -> [LintFinding] {
+  package static func findings(_ inspection: RouteTableInspection) -> [LintFinding] {
     let entries = inspection.table.entries
     func quoted(_ route: Int) -> String {
       "routes[\(route)] \(JSON.quote(entries[route].pattern.text))"
@@ -147,27 +149,27 @@ public enum RouteLint {
   // MARK: - Shadowing
 
   /// Which ranking rule puts one route before another.
-  public typealias RankRule = Routing.RankRule
+  package typealias RankRule = Routing.RankRule
 
   /// A route that ranks before another for every URL of some part of it, and the rule that
   /// decides.
-  public struct Shadower: Sendable, Hashable {
+  package struct Shadower: Sendable, Hashable {
     /// The route that ranks first.
-    public var route: Int
+    package var route: Int
     /// The rule that puts it first.
-    public var rule: RankRule
+    package var rule: RankRule
   }
 
   /// A route that can never win, and the routes that rank before it: between them, they
   /// rank first for every URL it matches.
-  public struct Shadowing: Sendable, Hashable {
+  package struct Shadowing: Sendable, Hashable {
     /// The route that can never win.
-    public var route: Int
+    package var route: Int
     /// The routes that rank before it, by index; one route when a single route does it all.
-    public var shadowers: [Shadower]
+    package var shadowers: [Shadower]
 
     /// A sentence saying which routes hide this one and why, given every route's pattern.
-    public func message(_ patterns: [String]) -> String {
+    package func message(_ patterns: [String]) -> String {
       func quoted(_ route: Int) -> String { "routes[\(route)] \(JSON.quote(patterns[route]))" }
       let reasons: [RankRule: String] = [
         .priority: "a higher priority", .scheme: "it names the scheme",
@@ -199,7 +201,7 @@ public enum RouteLint {
   /// does not depend on the URL. Anything less certain is not reported. `router` (compiled
   /// from `routes`) finds the candidates: a route that matches every URL of a part matches
   /// the part's sample URL.
-  public static func shadowings(_ routes: [Router.Route], router: Router) -> [Shadowing] {
+  package static func shadowings(_ routes: [Router.Route], router: Router) -> [Shadowing] {
     let shapes = routes.map { Shape.all(of: $0.pattern) }
     var result: [Shadowing] = []
     for b in routes.indices {
@@ -254,7 +256,7 @@ public enum RouteLint {
   /// Whether route `a` alone ranks before route `b` for every URL `b` matches (each of `b`'s
   /// parts hidden by some expansion of `a`), and by which rule for `b`'s first part; nil when
   /// that is not certain from the patterns. Does not look at other routes.
-  public static func shadows(
+  package static func shadows(
     _ a: Router.Route, index indexA: Int, _ b: Router.Route, index indexB: Int
   ) -> RankRule? {
     guard indexA != indexB else { return nil }
@@ -401,7 +403,7 @@ public enum RouteLint {
     /// Whether `url` is a URL of this part of `pattern` (a check on ``sampleURL(_:)``).
     func matches(_ url: RouteURL, _ pattern: RoutePattern) -> Bool {
       guard url.scheme.isExactly(pattern.scheme), url.domain.isExactly(pattern.domain),
-        pattern.constraints.allSatisfy({ $0.accepts(url) })
+        LinearScan.query(pattern.constraints, url) == nil
       else { return false }
       switch tail {
       case .none: guard url.segments.count == singles.count else { return false }
