@@ -28,7 +28,10 @@ public struct LinearScan: Sendable {
       RouteMatch(
         route: rank.route, expansion: rank.expansion,
         params: URLParts.with(url) {
-          Parameters($0, routes[rank.route].pattern, expansion: rank.expansion)
+          let pattern = routes[rank.route].pattern
+          return Parameters(
+            $0, steps: pattern.captureSteps(expansion: rank.expansion)[...],
+            constraints: pattern.constraints)
         })
     }
   }

@@ -89,11 +89,10 @@ public struct Router: Sendable {
   }
 
   private func makeMatch(_ terminal: Trie.Terminal, _ url: URLParts) -> RouteMatch {
-    let route = Int(terminal.route)
-    let expansion = Int(terminal.expansion)
-    return RouteMatch(
-      route: route, expansion: expansion,
-      params: Parameters(url, routes[route].pattern, expansion: expansion))
+    RouteMatch(
+      route: Int(terminal.route), expansion: Int(terminal.expansion),
+      params: Parameters(
+        url, steps: trie.steps(of: terminal), constraints: trie.constraints(of: terminal)))
   }
 }
 
@@ -129,14 +128,27 @@ public struct RouteConflict: Error, Sendable, Hashable {
   }
 }
 
+/// One capture of an expansion of a pattern: the segment, and its place in the URL's path.
+struct CaptureStep: Sendable {
+  var position: Int
+  var segment: PatternSegment
+}
+
+extension RoutePattern {
+  /// The segments of an expansion that capture a parameter, with their places.
+  func captureSteps(expansion: Int) -> [CaptureStep] {
+    self.expansion(expansion).enumerated().compactMap { position, segment in
+      segment.name == nil ? nil : CaptureStep(position: position, segment: segment)
+    }
+  }
+}
+
 extension Parameters {
-  /// The parameters of `url` matched by one expansion of `pattern`, from lowest to highest
-  /// precedence: the query (a repeated key gives an array), then query-constraint captures,
-  /// then path captures.
-  /// (Borrowed: copying a pattern out of the routes costs a retain and release of each part.)
-  init(_ url: URLParts, _ pattern: borrowing RoutePattern, expansion: Int) {
-    let segments = expansion == 0 ? pattern.segments : pattern.expansion(expansion)
-    self.init(capacity: url.query.count + pattern.constraints.count + segments.count)
+  /// The parameters of `url` matched by an expansion with these capture steps and query
+  /// constraints, from lowest to highest precedence: the query (a repeated key gives an
+  /// array), then query-constraint captures, then path captures.
+  init(_ url: URLParts, steps: ArraySlice<CaptureStep>, constraints: [QueryConstraint]) {
+    self.init(capacity: url.query.count + constraints.count + steps.count)
     for item in url.query {
       let (key, value) = (url.string(item.key), url.string(item.value))
       switch self[key] {
@@ -146,7 +158,7 @@ extension Parameters {
       default: break
       }
     }
-    for constraint in pattern.constraints {
+    for constraint in constraints {
       if case .capture(let type, let name) = constraint.value,
         let item = url.query.first(where: { url.part($0.key, is: constraint.key) }),
         let value = type.value(of: url.bytes(item.value))
@@ -156,15 +168,15 @@ extension Parameters {
     }
     // Names are unique within a pattern: without earlier parameters, each is new.
     let fresh = isEmpty
-    for (position, segment) in segments.enumerated() {
-      guard let name = segment.name else { continue }
+    for step in steps {
+      guard let name = step.segment.name else { continue }
+      let rest = url.segments[step.position...]
       let value: ParamValue?
-      switch segment.kind {
+      switch step.segment.kind {
       case .literal: continue
-      case .capture(let type): value = type.value(of: url.bytes(url.segments[position]))
-      case .path:
-        value = .string(url.segments[position...].map(url.string).joined(separator: "/"))
-      case .rest: value = .strings(url.segments[position...].map(url.string))
+      case .capture(let type): value = type.value(of: url.bytes(url.segments[step.position]))
+      case .path: value = .string(rest.map(url.string).joined(separator: "/"))
+      case .rest: value = .strings(rest.map(url.string))
       }
       if fresh, let value { append(name, value) } else { self[name] = value }
     }

@@ -52,6 +52,8 @@ final class Trie: Sendable {
     var order: Int32 = 0
     /// Its route's domain and query check in ``checks``, or -1 when it has none.
     var check: Int32 = -1
+    /// Its capture steps in ``steps``, read when the match's parameters are made.
+    var steps: Range<Int32> = 0..<0
   }
 
   /// What a route requires of a URL besides its path.
@@ -70,6 +72,9 @@ final class Trie: Sendable {
   private let lists: [Int32]
   private let terminals: [Terminal]
   private let checks: [Check]
+  /// The capture steps of every terminal, kept here so that making a match's parameters reads
+  /// one small array rather than the pattern's parts scattered over the heap.
+  private let captureSteps: [CaptureStep]
 
   /// A node while the trie is built.
   private struct Building {
@@ -87,7 +92,7 @@ final class Trie: Sendable {
     _ routes: [Router.Route], conflict: (RouteConflict) throws(RouteConflict) -> Void
   ) throws(RouteConflict) {
     var (nodes, captures, lists) = ([Node](), [Capture](), [Int32]())
-    var (terminals, checks) = ([Terminal](), [Check]())
+    var (terminals, checks, captureSteps) = ([Terminal](), [Check](), [CaptureStep]())
     var building = [Building(parent: -1)]
     var literals: [LiteralKey: Int32] = [:]
     func newNode(_ parent: Int32) -> Int32 {
@@ -138,8 +143,11 @@ final class Trie: Sendable {
           case .rest: tail = .rest
           }
         }
+        let first = Int32(captureSteps.count)
+        captureSteps += pattern.captureSteps(expansion: expansion)
         let terminal = Terminal(
-          route: Int32(index), expansion: Int32(expansion), tail: tail, check: check)
+          route: Int32(index), expansion: Int32(expansion), tail: tail, check: check,
+          steps: first..<Int32(captureSteps.count))
         let list = tail == .none ? building[Int(node)].ends : building[Int(node)].tails
         for other in list where Self.sameShape(terminals[Int(other)], terminal, routes) {
           try conflict(RouteConflict(route: index, other: Int(terminals[Int(other)].route)))
@@ -179,7 +187,7 @@ final class Trie: Sendable {
       }
     }
     (self.nodes, self.captures, self.lists) = (nodes, captures, lists)
-    (self.terminals, self.checks) = (terminals, checks)
+    (self.terminals, self.checks, self.captureSteps) = (terminals, checks, captureSteps)
   }
 
   /// Two terminals at the same node and tail that no URL can tell apart.
@@ -221,6 +229,16 @@ final class Trie: Sendable {
       case .capture(let type, _): return type.accepts(url.bytes(found))
       }
     }
+  }
+
+  /// A terminal's capture steps.
+  func steps(of terminal: Terminal) -> ArraySlice<CaptureStep> {
+    captureSteps[Int(terminal.steps.lowerBound)..<Int(terminal.steps.upperBound)]
+  }
+
+  /// A terminal's query constraints.
+  func constraints(of terminal: Terminal) -> [QueryConstraint] {
+    terminal.check < 0 ? [] : checks[Int(terminal.check)].constraints
   }
 
   /// The best terminal for `url` (the smallest order among those that match), or nil.

@@ -39,7 +39,9 @@ extension RouteTable {
       hop.winner = winner.route
       let entry = entries[winner.route]
       hop.params = URLParts.with(url) {
-        Parameters($0, entry.pattern, expansion: winner.expansion)
+        Parameters(
+          $0, steps: entry.pattern.captureSteps(expansion: winner.expansion)[...],
+          constraints: entry.pattern.constraints)
       }
       hop.renamed = entry.renamed(hop.params)
       if origin == .external && !entry.external {
