@@ -16,25 +16,42 @@ struct LiteralTable: Sendable {
   }
 
   /// A power of two long, at most half full.
-  private var slots: [Entry]
+  private var slots = Array(repeating: Entry(), count: 8)
   private var bytes: [UInt8] = []
+  private var count = 0
 
-  /// A table of the given children; each (parent, text) appears once.
-  init(_ children: [(parent: Int32, text: String, child: Int32)]) {
-    var size = 8
-    while size < children.count * 2 { size *= 2 }
-    slots = Array(repeating: Entry(), count: size)
-    for (parent, text, child) in children {
-      let start = bytes.count
-      bytes += text.utf8
-      var slot =
-        bytes.withUnsafeBufferPointer {
-          Self.hash(parent, UnsafeBufferPointer(rebasing: $0[start...]))
-        } & (size - 1)
-      while slots[slot].child >= 0 { slot = (slot + 1) & (size - 1) }
-      slots[slot] = Entry(
-        parent: parent, child: child, start: Int32(start), count: Int32(bytes.count - start))
+  /// No children.
+  init() {}
+
+  /// The child of `parent` whose literal is exactly `text`, made by `make` when there is none.
+  mutating func child(of parent: Int32, _ text: String, orMake make: () -> Int32) -> Int32 {
+    var text = text
+    if let found = text.withUTF8({ self.child(of: parent, $0) }) { return found }
+    if 2 * (count + 1) > slots.count {
+      let old = slots
+      slots = Array(repeating: Entry(), count: 2 * old.count)
+      for entry in old where entry.child >= 0 { place(entry) }
     }
+    let start = bytes.count
+    bytes += text.utf8
+    let child = make()
+    place(
+      Entry(parent: parent, child: child, start: Int32(start), count: Int32(bytes.count - start)))
+    count += 1
+    return child
+  }
+
+  /// Puts an entry in the first free slot from its hash.
+  private mutating func place(_ entry: Entry) {
+    let mask = slots.count - 1
+    var slot =
+      bytes.withUnsafeBufferPointer {
+        Self.hash(
+          entry.parent,
+          UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.start + entry.count)]))
+      } & mask
+    while slots[slot].child >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = entry
   }
 
   /// The child of `parent` whose literal is exactly `text`, or nil.

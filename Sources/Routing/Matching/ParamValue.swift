@@ -191,21 +191,6 @@ public func formatPositional(_ value: Double) -> String {
   return result
 }
 
-/// A string compared and hashed by its UTF-8 bytes: routes compare decoded text exactly, while
-/// Swift's `==` treats canonically equivalent strings (`é` and `e` + U+0301) as equal.
-struct ExactText: Hashable, Sendable {
-  let text: String
-
-  init(_ text: String) { self.text = text }
-
-  static func == (lhs: ExactText, rhs: ExactText) -> Bool { lhs.text.isExactly(rhs.text) }
-
-  func hash(into hasher: inout Hasher) {
-    var text = text
-    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-  }
-}
-
 extension String {
   /// Exact (byte-for-byte) equality, as routes compare decoded text.
   package func isExactly(_ other: String) -> Bool {

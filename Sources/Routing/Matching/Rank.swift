@@ -87,10 +87,20 @@ public struct RouteRank: Sendable, Hashable, Comparable {
 
   /// The rank of one expansion of a route; every part of it is fixed by the pattern.
   public init(_ pattern: RoutePattern, priority: Int, route: Int, expansion: Int) {
+    self.init(
+      pattern, priority: priority, route: route, expansion: expansion,
+      segments: pattern.expansion(expansion))
+  }
+
+  /// The rank of an expansion whose segments are already made.
+  init(
+    _ pattern: RoutePattern, priority: Int, route: Int, expansion: Int,
+    segments: [PatternSegment]
+  ) {
     self.priority = priority
     namesScheme = pattern.scheme != nil
     namesDomain = pattern.domain != nil
-    kinds = pattern.expansion(expansion).map { MatchKind($0.kind) }
+    kinds = segments.map { MatchKind($0.kind) }
     constraints = pattern.constraints.count
     self.route = route
     self.expansion = expansion
@@ -102,9 +112,12 @@ public struct RouteRank: Sendable, Hashable, Comparable {
     if priority != other.priority { return (.priority, priority > other.priority) }
     if namesScheme != other.namesScheme { return (.scheme, namesScheme) }
     if namesDomain != other.namesDomain { return (.domain, namesDomain) }
-    if kinds != other.kinds {
+    for (kind, otherKind) in zip(kinds, other.kinds) where kind != otherKind {
+      return (.specificity, kind < otherKind)
+    }
+    if kinds.count != other.kinds.count {
       // A kind list that is a prefix of the other has no trailing `*`: it wins.
-      return (.specificity, kinds.lexicographicallyPrecedes(other.kinds))
+      return (.specificity, kinds.count < other.kinds.count)
     }
     if constraints != other.constraints { return (.constraints, constraints > other.constraints) }
     if route != other.route { return (.order, route < other.route) }

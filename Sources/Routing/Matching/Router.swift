@@ -137,7 +137,12 @@ struct CaptureStep: Sendable {
 extension RoutePattern {
   /// The segments of an expansion that capture a parameter, with their places.
   func captureSteps(expansion: Int) -> [CaptureStep] {
-    self.expansion(expansion).enumerated().compactMap { position, segment in
+    Self.captureSteps(self.expansion(expansion))
+  }
+
+  /// The segments that capture a parameter, with their places.
+  static func captureSteps(_ segments: [PatternSegment]) -> [CaptureStep] {
+    segments.enumerated().compactMap { position, segment in
       segment.name == nil ? nil : CaptureStep(position: position, segment: segment)
     }
   }

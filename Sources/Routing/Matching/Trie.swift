@@ -21,12 +21,6 @@ final class Trie: Sendable {
     var best = Int32.max
   }
 
-  /// A literal child: its parent node and the exact decoded text of the segment.
-  struct LiteralKey: Hashable, Sendable {
-    var parent: Int32
-    var text: ExactText
-  }
-
   /// A child for one capture type.
   struct Capture: Sendable {
     var type: CaptureType
@@ -94,7 +88,7 @@ final class Trie: Sendable {
     var (nodes, captures, lists) = ([Node](), [Capture](), [Int32]())
     var (terminals, checks, captureSteps) = ([Terminal](), [Check](), [CaptureStep]())
     var building = [Building(parent: -1)]
-    var literals: [LiteralKey: Int32] = [:]
+    var literals = LiteralTable()
     func newNode(_ parent: Int32) -> Int32 {
       building.append(Building(parent: parent))
       return Int32(building.count - 1)
@@ -109,25 +103,17 @@ final class Trie: Sendable {
       }
       var root: Int32 = 0
       if let scheme = pattern.scheme {
-        let key = LiteralKey(parent: -1, text: ExactText(scheme))
-        root = literals[key] ?? newNode(-1)
-        literals[key] = root
+        root = literals.child(of: -1, scheme) { newNode(-1) }
       }
       for expansion in 0..<pattern.expansionCount {
         var node = root
         var tail = Tail.none
-        for segment in pattern.expansion(expansion) {
+        let segments = pattern.expansion(expansion)
+        for segment in segments {
           switch segment.kind {
           case .literal(let text):
-            let key = LiteralKey(parent: node, text: ExactText(text))
-            if let child = literals[key] {
-              node = child
-            } else {
-              let child = newNode(node)
-              literals[key] = child
-              building[Int(node)].hasLiterals = true
-              node = child
-            }
+            building[Int(node)].hasLiterals = true
+            node = literals.child(of: node, text) { newNode(node) }
           case .capture(let type):
             if let found = building[Int(node)].captures.first(where: { $0.type == type }) {
               node = found.child
@@ -144,7 +130,7 @@ final class Trie: Sendable {
           }
         }
         let first = Int32(captureSteps.count)
-        captureSteps += pattern.captureSteps(expansion: expansion)
+        captureSteps += RoutePattern.captureSteps(segments)
         let terminal = Terminal(
           route: Int32(index), expansion: Int32(expansion), tail: tail, check: check,
           steps: first..<Int32(captureSteps.count))
@@ -155,7 +141,9 @@ final class Trie: Sendable {
         let number = Int32(terminals.count)
         terminals.append(terminal)
         ranks.append(
-          RouteRank(pattern, priority: route.priority, route: index, expansion: expansion))
+          RouteRank(
+            pattern, priority: route.priority, route: index, expansion: expansion,
+            segments: segments))
         if tail == .none {
           building[Int(node)].ends.append(number)
         } else {
@@ -165,10 +153,12 @@ final class Trie: Sendable {
     }
     // Places in ranking order, then each node's best place, children before parents (a
     // child is always made after its parent).
-    for (place, number) in ranks.indices.sorted(by: { ranks[$0] < ranks[$1] }).enumerated() {
-      terminals[number].order = Int32(place)
-    }
-    self.literals = LiteralTable(literals.map { ($0.key.parent, $0.key.text.text, $0.value) })
+    // Places in ranking order. The ranks, one per terminal, are sorted by index, each read in
+    // place: moving ranks, which hold an array, costs more.
+    var order = Array(ranks.indices)
+    ranks.withUnsafeBufferPointer { ranks in order.sort { ranks[$0] < ranks[$1] } }
+    for (place, number) in order.enumerated() { terminals[number].order = Int32(place) }
+    self.literals = literals
     nodes = building.map { _ in Node() }
     for index in building.indices.reversed() {
       let node = building[index]
