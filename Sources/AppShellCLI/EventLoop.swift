@@ -143,7 +143,7 @@ struct EventLoop {
       return .success([JSONMember("banner", .string(payload.title))])
     case .state:
       return .success([
-        JSONMember("state", console.model.shell.json),
+        JSONMember("state", console.model.shell.json(flags: console.model.session.flags)),
         JSONMember("status", .string(console.statusLine)),
         JSONMember("banner", bannerJSON),
         JSONMember("table", tableJSON),

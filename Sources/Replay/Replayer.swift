@@ -16,6 +16,8 @@ package struct Replayer {
     package var grid: Grid
     /// The shell state at that moment.
     package var state: ShellState
+    /// The app's flags at that moment.
+    package var flags = Flags()
   }
 
   /// How much virtual time one key takes.
@@ -61,7 +63,8 @@ package struct Replayer {
   /// Draws the screen on the memory terminal and returns it with the state.
   package mutating func snapshot() -> Snapshot {
     device.present(ConsoleView.render(console, cache: &renderCache))
-    return Snapshot(grid: device.frame!, state: console.model.shell)
+    return Snapshot(
+      grid: device.frame!, state: console.model.shell, flags: console.model.session.flags)
   }
 
   /// Presses one key (ignored after Ctrl-C), then lets due work finish.

@@ -1,0 +1,170 @@
+import Foundation
+import Interface
+import Routing
+import Shell
+import Testing
+
+@testable import AppShellCLI
+
+/// Apps other than the shipped demo: a directory with `app.json`, `routes.json` and screens.
+@Suite struct AppDirectoryTests {
+  /// A shop unlike the demo: four tabs, no screen called `home`, a guard on a string flag and
+  /// an action that finishes later.
+  static let shop: [String: String] = [
+    "app.json": #"""
+    {"name":"Shop","version":"2.3.0",
+     "tabs":[{"title":"Feed","root":"shop://feed"},{"title":"Search","root":"shop://search"},
+             {"title":"Cart","root":"shop://cart"},{"title":"Me","root":"shop://me"}],
+     "flags":{"plan":"free","cartCount":0},
+     "guards":{"premium":{"requires":{"plan":"pro"},"open":"shop://upgrade"}},
+     "actions":{"go-pro":{"set":{"plan":"pro"},"status":"Now on {{flags.plan}}","then":"dismiss"},
+                "add":{"add":{"cartCount":1},"status":"Added {{id}}"},
+                "checkout":{"after":1.5,"set":{"cartCount":0},"status":"Paid","then":"shop://feed"}}}
+    """#,
+    "routes.json": #"""
+    {"routes":[
+      {"pattern":"shop://feed","screen":"feed"},
+      {"pattern":"shop://search","screen":"search"},
+      {"pattern":"shop://cart","screen":"cart"},
+      {"pattern":"shop://me","screen":"me"},
+      {"pattern":"shop://deals","screen":"deals","guard":"premium"},
+      {"pattern":"shop://upgrade","screen":"upgrade","presentation":"present"},
+      {"pattern":"shop://do/go-pro","action":"go-pro"},
+      {"pattern":"shop://do/add/<int:id>","action":"add"},
+      {"pattern":"shop://do/checkout","action":"checkout"}
+    ]}
+    """#,
+    "feed.json":
+      #"{"name":"feed","title":"Feed","body":["Plan: {{flags.plan}}"],"links":[{"label":"Deals","url":"shop://deals"}]}"#,
+    "search.json": #"{"name":"search","title":"Search"}"#,
+    "cart.json":
+      #"{"name":"cart","title":"Cart","body":["{{flags.cartCount}} items"],"links":[{"label":"Pay","url":"shop://do/checkout"}]}"#,
+    "me.json": #"{"name":"me","title":"Me"}"#,
+    "deals.json": #"{"name":"deals","title":"Deals"}"#,
+    "upgrade.json":
+      #"{"name":"upgrade","title":"Go pro","links":[{"label":"Go pro","url":"shop://do/go-pro"}]}"#,
+  ]
+
+  /// Writes files into a fresh directory under `directories`.
+  static func write(_ files: [String: String], in directories: PrivateDirectories) throws -> String
+  {
+    let directory = directories.root + "/app"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for (name, text) in files {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
+    }
+    return directory
+  }
+
+  static func replay(_ directory: String, _ script: String, state: Bool = true) throws
+    -> CapturedRun
+  {
+    let path = directory + "/flow.keys"
+    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    return CapturedRun.run(
+      ["replay", "--screens", directory] + (state ? ["--state"] : []) + [path])
+  }
+
+  @Test func aShopWithFourTabsAGuardOnAStringFlagAndAsyncWorkReplays() throws {
+    let directories = try PrivateDirectories()
+    let directory = try Self.write(Self.shop, in: directories)
+    let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
+    #expect(lint.text == "no problems in 9 routes\n", "\(lint.stderr)")
+    let run = try Self.replay(
+      directory,
+      "shop://deals<Enter><Snap><Down><Enter><Snap>shop://do/add/4<Enter>shop://cart<Enter><Snap>"
+        + "shop://do/checkout<Enter><Snap>" + String(repeating: "<Left>", count: 15) + "<Snap>")
+    #expect(run.status == 0, "\(run.stderr)")
+    let states = try run.text.split(separator: "\n").map { try JSON.parse(String($0)) }
+    try #require(states.count == 6)
+    #expect(states[0]["tabs"]?.serialized.contains(#""title":"Search""#) == true)
+    #expect(states[0]["modals"]?.serialized.contains("upgrade") == true)
+    #expect(states[0]["flags"]?.serialized == #"{"plan":"free","cartCount":0}"#)
+    // Going pro dismisses the upgrade screen once, and the deals open.
+    #expect(states[1]["modals"]?.serialized == "[]")
+    #expect(states[1]["tabs"]?.serialized.contains(#""screen":"deals""#) == true)
+    #expect(states[1]["flags"]?.serialized == #"{"plan":"pro","cartCount":0}"#)
+    #expect(states[2]["flags"]?.serialized == #"{"plan":"pro","cartCount":1}"#)
+    // Checkout is still working, then done: the cart is empty and the feed is open.
+    #expect(states[3]["flags"]?.serialized == #"{"plan":"pro","cartCount":1}"#)
+    #expect(states[5]["flags"]?.serialized == #"{"plan":"pro","cartCount":0}"#)
+    let screens = try Self.replay(directory, "shop://cart<Enter>", state: false)
+    #expect(screens.text.contains(" 1 items") == false)
+    #expect(screens.text.contains("Feed") && screens.text.contains("Search"))
+    #expect(screens.text.contains(" 0 items"))
+  }
+
+  @Test func aDirectoryWithoutAppJSONIsRefusedSayingHowToAddOne() throws {
+    let directories = try PrivateDirectories()
+    var files = Self.shop
+    files["app.json"] = nil
+    let directory = try Self.write(files, in: directories)
+    let run = try Self.replay(directory, "")
+    #expect(run.status == 2)
+    #expect(run.text.isEmpty)
+    #expect(run.stderr.contains("no app.json"), "\(run.stderr)")
+    #expect(run.stderr.contains("appshell init"), "\(run.stderr)")
+    let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
+    #expect(lint.status == 2)
+    #expect(lint.stderr.contains("appshell init"))
+  }
+
+  @Test func aBrokenAppJSONAtStartIsExit2NamingTheMember() throws {
+    let directories = try PrivateDirectories()
+    var files = Self.shop
+    files["app.json"] =
+      #"{"name":"Shop","version":"1","flags":{"plan":"free","cartCount":0},"guards":{"premium":{"requires":{"plan":"pro"},"open":"shop://upgrade"}},"tabs":[{"title":"A","root":"shop://feed"},{"title":"B","root":"shop://nowhere"}]}"#
+    let directory = try Self.write(files, in: directories)
+    let run = try Self.replay(directory, "")
+    #expect(run.status == 2)
+    #expect(run.text.isEmpty)
+    #expect(
+      run.stderr.contains(#"app.json: tabs[1].root: "shop://nowhere" matches no route"#),
+      "\(run.stderr)")
+  }
+
+  @Test func aReloadWithABrokenAppJSONKeepsTheLastGoodApp() throws {
+    let directories = try PrivateDirectories()
+    let directory = try Self.write(Self.shop, in: directories)
+    let app = try AppLoader.loadApp(screens: directory, routes: nil)
+    var console = Console(app: app, size: Size(columns: 80, rows: 24))
+    var source = TableSource(
+      location: .file(directory + "/routes.json", shipped: false), key: nil,
+      cache: TableCache(directory: directories.cache), shippedPath: directory + "/routes.json")
+    source.appDirectory = directory
+    try Data(#"{"name":"Shop","version":"1","tabs":[],"x":1}"#.utf8).write(
+      to: URL(fileURLWithPath: directory + "/app.json"))
+    #expect(source.reload(into: &console) == nil)
+    #expect(console.model.status.contains("app.json: "), "\(console.model.status)")
+    #expect(console.model.status.contains("keeping the one in force"))
+    #expect(console.app.tabs.count == 4)
+    // A good app.json is put in force, the flags keeping their values.
+    console.send(.urlOpened("shop://do/add/1", source: .prompt))
+    var files = Self.shop
+    files["app.json"] = files["app.json"]!.replacingOccurrences(
+      of: #"{"title":"Me","root":"shop://me"}"#, with: #"{"title":"You","root":"shop://me"}"#)
+    try Data(files["app.json"]!.utf8).write(to: URL(fileURLWithPath: directory + "/app.json"))
+    #expect(source.reload(into: &console) != nil, "\(console.model.status)")
+    #expect(console.app.tabs.map(\.title) == ["Feed", "Search", "Cart", "You"])
+    #expect(console.model.session.flags["cartCount"] == .int(1))
+  }
+
+  @Test func theShippedAppJSONDefinesTheDemoAsStandardAppDoes() throws {
+    let app = try AppLoader.loadApp(screens: nil, routes: nil)
+    #expect(app.tabs == StandardApp.tabs)
+    #expect(app.version == AppVersion(StandardApp.version)!)
+    #expect(app.flags == StandardApp.flags)
+    #expect(app.dataActions == StandardApp.dataActions)
+    #expect(app.guards.keys.sorted() == StandardApp.guards.keys.sorted())
+    #expect(app.guards["signed-in"]?.url == StandardApp.loginURL)
+    #expect(Set(app.actions.keys) == Set(BuiltinActions.all.keys).union(app.dataActions.keys))
+  }
+
+  @Test func anotherDirectoryGetsNoneOfTheDemosSwiftScreens() throws {
+    let directories = try PrivateDirectories()
+    let directory = try Self.write(Self.shop, in: directories)
+    let app = try AppLoader.loadApp(screens: directory, routes: nil)
+    #expect(!app.catalog.has("order-detail"))
+    #expect(Set(app.actions.keys) == Set(app.dataActions.keys))
+  }
+}
