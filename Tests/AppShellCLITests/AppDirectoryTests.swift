@@ -167,4 +167,47 @@ import Testing
     #expect(!app.catalog.has("order-detail"))
     #expect(Set(app.actions.keys) == Set(app.dataActions.keys))
   }
+
+  @Test func theShopRunsThroughTheSocket() throws {
+    let app = try HeadlessApp()
+    let directory = try Self.write(Self.shop, in: app.directories)
+    try app.start(["--screens", directory])
+    defer { _ = app.stop() }
+    let opened = try app.client(["openurl", "shop://deals"])
+    #expect(opened.status == 0, "\(opened.stderr)")
+    #expect(try app.stackScreens().last == "upgrade")
+    // The action runs from inside the app (a link on the upgrade screen's modal).
+    let pro = try app.client(["openurl", "shop://do/go-pro"])
+    #expect(pro.status == 0, "\(pro.stderr)")
+    let reply = try app.state()
+    let state = try #require(reply["state"] as? [String: Any])
+    let flags = try #require(state["flags"] as? [String: Any])
+    #expect(flags["plan"] as? String == "pro")
+    #expect(try app.stackScreens() == ["feed", "deals"])
+    let tabs = try #require(state["tabs"] as? [[String: Any]])
+    #expect(tabs.map { $0["title"] as? String } == ["Feed", "Search", "Cart", "Me"])
+  }
+
+  @Test func initWritesAnAppThatLintsCleanAndWhoseFlowReplays() throws {
+    let directories = try PrivateDirectories()
+    let directory = directories.root + "/x"
+    let made = CapturedRun.run(["init", directory, "--name", "Shop", "--scheme", "shop"])
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(made.text.contains("appshell --screens \(directory)"))
+    #expect(made.text.contains("appshell replay --screens \(directory) --expect"))
+    let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
+    #expect(lint.status == 0)
+    #expect(lint.text == "no problems in 8 routes\n", "\(lint.stderr)")
+    let flow = directory + "/flows/first-run"
+    let replay = CapturedRun.run([
+      "replay", "--screens", directory, "--expect", flow + ".golden", flow + ".keys",
+    ])
+    #expect(replay.status == 0, "\(replay.text)\(replay.stderr)")
+    #expect(replay.text == "ok: 4 snapshots match \(flow).golden\n")
+    let golden = try String(contentsOfFile: flow + ".golden", encoding: .utf8)
+    #expect(golden.contains("Opened Your orders"), "the flow signs in and reaches the orders")
+    let again = CapturedRun.run(["init", directory])
+    #expect(again.status == 2)
+    #expect(again.stderr.contains("is not empty"))
+  }
 }
