@@ -10,6 +10,7 @@ package enum AppLoader {
   /// app works whatever directory it is started from; else the source checkout it was built
   /// from; else `./Screens`.
   package static func shippedScreensDirectory() -> String {
+    if let directory = AppHost.directory { return directory }
     let fileManager = FileManager.default
     func hasTable(_ directory: String) -> Bool {
       fileManager.fileExists(atPath: directory + "/routes.json")
@@ -101,10 +102,12 @@ package enum AppLoader {
 
   /// Reads a directory's `app.json` and data screens, and returns what builds the app around
   /// a route table.
-  package static func appMaker(directory: String) throws(LoadError) -> AppMaker {
+  package static func appMaker(directory: String, registry given: AppRegistry? = nil)
+    throws(LoadError) -> AppMaker
+  {
     let screens = try loadScreens(directory: directory)
     let definition = try loadDefinition(directory: directory)
-    let registry = registry(for: directory)
+    let registry = given ?? registry(for: directory)
     return AppMaker { table throws(LoadError) in
       do {
         return try definition.makeApp(table: table, screens: screens, registry: registry)
@@ -134,6 +137,7 @@ package enum AppLoader {
   /// `Screens` directory, a host's own (``AppHost``) for any directory, else none.
   package static func registry(for directory: String) -> AppRegistry {
     if let host = AppHost.registry { return host }
+    if AppHost.directory != nil { return AppRegistry() }
     let shipped = URL(fileURLWithPath: shippedScreensDirectory()).resolvingSymlinksInPath()
       .standardizedFileURL.path
     let given = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL

@@ -84,6 +84,20 @@ package struct Replayer {
     }
   }
 
+  /// Sends one event to the console (a URL from outside, a cold start) and carries out its
+  /// effects on the virtual clock.
+  package mutating func send(_ event: ShellEvent) {
+    run(console.send(event))
+  }
+
+  /// Lets virtual time pass: delayed work that comes due finishes, in order.
+  package mutating func advance(by duration: Duration) {
+    clock += duration
+    while let event = scheduled.popDue(now: clock) {
+      run(console.send(event))
+    }
+  }
+
   private mutating func run(_ effects: [Effect]) {
     scheduled.apply(effects, now: clock, adding: +)
   }
