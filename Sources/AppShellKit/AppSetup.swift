@@ -39,6 +39,9 @@ public struct ScreenInput: Sendable {
   public var url: String?
   /// The flags' current values.
   public var flags: [String: FlagValue]
+  /// The notifications posted so far (routes with a `notification` target), oldest first:
+  /// each name and user info as text. A `live` screen is drawn again when one arrives.
+  public var notifications: [(name: String, info: [String: String])]
 }
 
 /// A link on a Swift screen.
@@ -139,8 +142,14 @@ public struct AppSetup: Sendable {
     registry.screen(name, params: params.mapValues(\.spec), isLive: live) { request in
       var texts: [String: String] = [:]
       for (key, value) in request.params { texts[key] = value.displayText }
+      let notifications = request.session.notifications.map { posted in
+        var info: [String: String] = [:]
+        for (key, value) in posted.userInfo { info[key] = value.displayText }
+        return (name: posted.name, info: info)
+      }
       let input = ScreenInput(
-        params: texts, url: request.url, flags: Self.flags(request.session.flags))
+        params: texts, url: request.url, flags: Self.flags(request.session.flags),
+        notifications: notifications)
       let content = make(input)
       return Screen(
         name: name, title: content.title, params: request.params, body: content.body,

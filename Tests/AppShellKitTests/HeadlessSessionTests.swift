@@ -19,23 +19,37 @@ import Testing
       {"pattern":"kit://members","screen":"cart","guard":"member"},
       {"pattern":"kit://join","screen":"join","presentation":"present"},
       {"pattern":"kit://join/now","action":"join"},
-      {"pattern":"kit://secret","screen":"cart","external":false}
+      {"pattern":"kit://secret","screen":"cart","external":false},
+      {"pattern":"kit://ping/<int:n>","notification":"Ping"},
+      {"pattern":"kit://sizes","screen":"sizes","presentation":"present"}
     ]}
     """#,
     "shop.json":
       #"{"name":"shop","title":"Shop","links":[{"label":"Product 7","url":"kit://products/7"}]}"#,
     "cart.json": #"{"name":"cart","title":"Cart","body":["{{flags.cartCount}} items"]}"#,
+    "sizes.json": #"{"name":"sizes","title":"Size","links":[{"label":"Large","result":"L"}]}"#,
     "join.json":
       #"{"name":"join","title":"Join","links":[{"label":"Join now","url":"kit://join/now"}]}"#,
   ]
 
   static var setup: AppSetup {
     var setup = AppSetup()
-    setup.screen("product", params: ["id": ScreenParameter(.int)], live: true) { input in
+    setup.screen(
+      "product",
+      params: ["id": ScreenParameter(.int), "size": ScreenParameter(.string, required: false)],
+      live: true
+    ) { input in
       ScreenContent(
         title: "Product \(input.params["id"]!)",
-        body: ["In the cart: \(input.flags["cartCount"]!)"],
-        links: [.open("Add to cart", "kit://cart/add/\(input.params["id"]!)")])
+        body: [
+          "In the cart: \(input.flags["cartCount"]!)",
+          "Size: \(input.params["size"] ?? "-")",
+          "Pings: \(input.notifications.map { "\($0.name) \($0.info["n"] ?? "")" })",
+        ],
+        links: [
+          .open("Add to cart", "kit://cart/add/\(input.params["id"]!)"),
+          .openForResult("Choose a size", "kit://sizes", key: "size"),
+        ])
     }
     setup.action("add") { context in
       guard case .int(let count)? = context.flags["cartCount"] else { return .status("?") }
@@ -76,6 +90,19 @@ import Testing
       #expect(session.topScreen.name == "cart")
       #expect(session.stateJSON.hasSuffix(#""flags":{"cartCount":1,"member":true}}"#))
       #expect(session.log.first == "external kit://products/7 -> pushed product")
+    }
+  }
+
+  @Test func aSwiftScreenIsUpdatedByResultsAndNotifications() throws {
+    try Self.withApp { directory in
+      var session = try HeadlessSession(directory: directory, setup: Self.setup)
+      session.open("kit://products/2")
+      try session.press("<Down><Down><Enter>")
+      #expect(session.topScreen.name == "sizes")
+      try session.press("<Down><Enter>")
+      #expect(session.topScreen.params == ["id": "2", "size": "L"])
+      session.open("kit://ping/5")
+      #expect(session.screenText().contains(#"Pings: ["Ping 5"]"#))
     }
   }
 
