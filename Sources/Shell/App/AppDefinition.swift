@@ -103,8 +103,8 @@ package struct DataAction: Sendable, Hashable {
   package var add: [FlagIncrement] = []
   /// The status-line text.
   package var status: TextTemplate?
-  /// An alert: title and message.
-  package var alert: (title: TextTemplate, message: TextTemplate)?
+  /// An alert.
+  package var alert: AlertText?
   /// What happens last.
   package var then: Then?
 
@@ -124,18 +124,12 @@ package struct DataAction: Sendable, Hashable {
     package var amount: Int64
   }
 
-  package static func == (lhs: DataAction, rhs: DataAction) -> Bool {
-    lhs.after == rhs.after && lhs.set == rhs.set && lhs.add == rhs.add && lhs.status == rhs.status
-      && lhs.alert?.title == rhs.alert?.title && lhs.alert?.message == rhs.alert?.message
-      && lhs.then == rhs.then
-  }
-
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(after)
-    hasher.combine(set)
-    hasher.combine(add)
-    hasher.combine(status)
-    hasher.combine(then)
+  /// An alert's texts.
+  package struct AlertText: Sendable, Hashable {
+    /// The title.
+    package var title: TextTemplate
+    /// The message.
+    package var message: TextTemplate
   }
 }
 
@@ -416,7 +410,7 @@ package struct AppDefinition: Sendable, Hashable {
       let message =
         try template(alertBody["message"], "\(place).alert.message", flags: flags)
         ?? TextTemplate(verbatim: "")
-      action.alert = (title, message)
+      action.alert = DataAction.AlertText(title: title, message: message)
     }
     if let then = try template(body["then"], "\(place).then", flags: flags) {
       switch then.source {
@@ -432,10 +426,10 @@ package struct AppDefinition: Sendable, Hashable {
 }
 
 extension TextTemplate {
-  /// A template without placeholders.
+  /// A template that is all text, with no placeholders.
   init(verbatim text: String) {
-    // Text without "{{" always reads.
-    self = (try? TextTemplate(text.replacingOccurrences(of: "{{", with: "{ {")))!
+    source = text
+    pieces = text.isEmpty ? [] : [.text(text)]
   }
 
   /// The text with `{{param}}` from the parameters and `{{flags.NAME}}` from the flags.
