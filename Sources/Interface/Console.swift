@@ -102,8 +102,9 @@ package struct Console: Sendable {
   }
 
   /// Puts a new app in force (a reload that read `app.json` again) with the table it was
-  /// built around; open screens stay open and flags keep their values where the new app has
-  /// the same flag with the same type. A table older than the one in force is refused.
+  /// built around. Flags keep their values where the new app has the same flag with the same
+  /// type; open screens stay open, unless the tabs changed: then every tab starts again at its
+  /// root. A table older than the one in force is refused.
   @discardableResult
   package mutating func replaceApp(_ candidate: ShellApp, from description: String) -> Bool {
     notice = nil
@@ -121,6 +122,10 @@ package struct Console: Sendable {
     }
     model.session.flags = flags
     model.session.initialFlags = candidate.flags
+    if candidate.tabs != app.tabs {
+      model.shell = candidate.initialModel(session: model.session).shell
+      model.continuation = nil
+    }
     app = candidate
     completer = Completer(table: table)
     let version = table.version.map { "v\($0)" } ?? "unversioned"

@@ -210,4 +210,42 @@ import Testing
     #expect(again.status == 2)
     #expect(again.stderr.contains("is not empty"))
   }
+
+  /// The app's `app.json` is watched: a broken one is refused and the last good app stays;
+  /// `appshell reload` puts a good one in force.
+  @Test func aWatchedAppJSONReloadsAndABrokenOneIsRefused() throws {
+    let app = try HeadlessApp()
+    let directory = try Self.write(Self.shop, in: app.directories)
+    try app.start(["--screens", directory])
+    defer { _ = app.stop() }
+    let file = directory + "/app.json"
+    func replace(_ text: String) throws {
+      let temporary = directory + "/.app.json.swp"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+      try #require(rename(temporary, file) == 0)
+    }
+    try replace(
+      #"{"name":"Shop","version":"1","tabs":[{"title":"A","root":"shop://feed","icon":"x"}]}"#)
+    let refused = try waitForState(app, "the broken app.json refused") {
+      status($0).hasPrefix("App refused: ")
+    }
+    #expect(status(refused).contains("app.json: tabs[0].icon: unknown field"), "\(status(refused))")
+    #expect(status(refused).hasSuffix("keeping the one in force"))
+    let state = try #require(refused["state"] as? [String: Any])
+    #expect((state["tabs"] as? [Any])?.count == 4)
+
+    let renamed = Self.shop["app.json"]!.replacingOccurrences(
+      of: #""title":"Me""#, with: #""title":"You""#)
+    let hidden = directory + "/../app.json"
+    try Data(renamed.utf8).write(to: URL(fileURLWithPath: hidden))
+    try #require(rename(hidden, file) == 0)
+    let reloaded = try app.client(["reload"])
+    #expect(reloaded.status == 0, "\(reloaded.stderr)")
+    let after = try waitForState(app, "the renamed tab") { reply in
+      let state = reply["state"] as? [String: Any]
+      let tabs = state?["tabs"] as? [[String: Any]] ?? []
+      return tabs.last?["title"] as? String == "You"
+    }
+    #expect(!status(after).hasPrefix("App refused"))
+  }
 }

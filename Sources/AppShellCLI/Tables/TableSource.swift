@@ -48,6 +48,13 @@ struct TableSource {
     }
   }
 
+  /// The app file to watch for changes: `app.json` of a directory given with `--screens`.
+  var watchedAppFile: String? {
+    guard let appDirectory else { return nil }
+    if case .file(_, true) = location { return nil }
+    return appDirectory + "/app.json"
+  }
+
   /// The file to watch for changes: a file given with `--routes`.
   var watchedFile: String? {
     if case .file(let path, false) = location { return path }

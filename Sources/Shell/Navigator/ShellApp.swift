@@ -79,9 +79,10 @@ package struct ShellApp: Sendable {
     }
   }
 
-  /// A fresh model: every tab at its root, the first selected, nothing presented.
-  package func initialModel() -> AppModel {
-    let session = Session(flags: flags)
+  /// A fresh model: every tab at its root, the first selected, nothing presented; with a
+  /// fresh session, or the one given.
+  package func initialModel(session given: Session? = nil) -> AppModel {
+    let session = given ?? Session(flags: flags)
     let tabs = self.tabs.map { spec in
       let root =
         (try? catalog.make(spec.root, params: spec.params, url: nil, session: session, table: table)
