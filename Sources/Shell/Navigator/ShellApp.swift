@@ -281,11 +281,6 @@ package struct ShellApp: Sendable {
       }
       model.status = "Opened \(screen.title)"
     case .action(let name):
-      if let action = dataActions[name] {
-        entry.outcome = start(
-          action, named: name, params: params, source: source, &model, &effects)
-        return
-      }
       guard let handler = actions[name] else {
         return fail(
           "Upgrade required",
@@ -297,6 +292,10 @@ package struct ShellApp: Sendable {
       let outcome = handler(&model.session, actionRequest)
       if model.session != before { refreshLiveScreens(&model) }
       switch outcome {
+      case .done(.data(let action, let actionParams)):
+        // A data action's outcome is the status line it leaves.
+        apply(.data(action: action, params: actionParams), source: source, &model, &effects)
+        entry.outcome = .handled(action: name, status: model.status)
       case .done(let result):
         entry.outcome = .handled(action: name, status: describe(result))
         apply(result, source: source, &model, &effects)
@@ -389,28 +388,6 @@ package struct ShellApp: Sendable {
   }
 
   // MARK: - Data actions
-
-  /// Starts a data action: at once, or after its `after` delay as async work.
-  private func start(
-    _ action: DataAction, named name: String, params: Parameters, source: Source,
-    _ model: inout AppModel, _ effects: inout [Effect]
-  ) -> LogEntry.Outcome {
-    guard let after = action.after else {
-      run(action, params: params, &model, &effects)
-      return .handled(action: name, status: model.status)
-    }
-    if let old = model.pending { effects.append(.cancelWork(token: old.token)) }
-    let token = model.nextToken
-    model.nextToken += 1
-    let description = "Running \(name)"
-    model.pending = PendingWork(token: token, description: description, source: source)
-    model.status = "\(description)… (Esc cancels)"
-    effects.append(
-      .finishLater(
-        token: token, after: .milliseconds(Int64((after * 1000).rounded())),
-        result: .data(action: name, params: params)))
-    return .started(action: name)
-  }
 
   /// Applies a data action's members in order: `set`, `add`, `status`, `alert`, `then`; then
   /// a guard waiting for the flags may let its URL go on.
