@@ -101,7 +101,7 @@ import Testing
     ),
     (
       #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"flags":{"x":"a"},"actions":{"bump":{"add":{"x":1}}}}"#,
-      "app.json: actions.bump.add.x: the flag is a string"
+      "app.json: actions.bump.add.x: the flag is a string; add needs an integer flag"
     ),
     (
       #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"flags":{"x":1},"actions":{"bump":{"add":{"x":"1"}}}}"#,
@@ -138,6 +138,31 @@ import Testing
     (
       #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"flags":{"a":1,"a":2}}"#,
       #"duplicate key "a""#
+    ),
+    (
+      #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"flags":{"n":0},"actions":{"a":{"set":{"n":true}}}}"#,
+      "app.json: actions.a.set.n: must be an integer, as the flag is, not a boolean"
+    ),
+    (
+      #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"actions":{"a":{"alert":{"title":"t","body":"b"}}}}"#,
+      "app.json: actions.a.alert.body: unknown field"
+    ),
+    (
+      #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"actions":{"a":{"then":3}}}"#,
+      "app.json: actions.a.then: must be a string"
+    ),
+    (
+      #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"actions":[]}"#,
+      "app.json: actions: must be an object"
+    ),
+    (
+      #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://feed"}],"guards":{"g":{"requires":{},"open":"x://","when":1}}}"#,
+      "app.json: guards.g.when: unknown field"
+    ),
+    (#"{"name":"S","version":"1","tabs":{"title":"A"}}"#, "app.json: tabs: must be an array"),
+    (
+      #"{"name":"S","version":"1","tabs":[{"title":"","root":"shop://feed"}]}"#,
+      "app.json: tabs[0].title: must not be empty"
     ),
     ("[1]", "app.json: must be an object"),
   ])
@@ -198,6 +223,21 @@ import Testing
     #expect(throws: AppFileError.self) {
       _ = try Self.definition(Self.good).makeApp(
         table: Self.table, screens: Self.screens, registry: screens)
+    }
+  }
+
+  @Test func aNameRegisteredTwiceInSwiftIsRefused() throws {
+    var registry = AppRegistry()
+    registry.action("pay") { _, _ in .done(.status("x")) }
+    registry.action("pay") { _, _ in .done(.status("y")) }
+    do {
+      _ = try Self.definition(
+        #"{"name":"S","version":"1","tabs":[{"title":"A","root":"shop://login"}]}"#
+      )
+      .makeApp(table: Self.table, screens: [], registry: registry)
+      Issue.record("accepted an action registered twice")
+    } catch {
+      #expect(error.description == "action 'pay' is registered twice in Swift")
     }
   }
 

@@ -36,6 +36,9 @@ package enum FlagValue: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// `a boolean`, `an integer` or `a string`, for messages.
+  package var typePhrase: String { typeName == "integer" ? "an integer" : "a \(typeName)" }
+
   /// Whether `other` is of the same type.
   package func hasSameType(as other: FlagValue) -> Bool { typeName == other.typeName }
 
@@ -338,7 +341,7 @@ package struct AppDefinition: Sendable, Hashable {
       guard let value = FlagValue(json: member.value), value.hasSameType(as: declared) else {
         throw AppFileError(
           memberPlace,
-          "must be a \(declared.typeName), as the flag is, not \(member.value.kindDescription)")
+          "must be \(declared.typePhrase), as the flag is, not \(member.value.kindDescription)")
       }
       result.append(DataAction.FlagAssignment(name: member.key, value: value))
     }
@@ -394,7 +397,7 @@ package struct AppDefinition: Sendable, Hashable {
         }
         guard case .int = declared else {
           throw AppFileError(
-            memberPlace, "the flag is a \(declared.typeName); add needs an integer flag")
+            memberPlace, "the flag is \(declared.typePhrase); add needs an integer flag")
         }
         guard case .int(let amount)? = FlagValue(json: member.value) else {
           throw AppFileError(memberPlace, "must be an integer, not \(member.value.kindDescription)")
