@@ -248,4 +248,20 @@ import Testing
     }
     #expect(!status(after).hasPrefix("App refused"))
   }
+
+  @Test(arguments: [
+    (["init"], "needs a directory"),
+    (["init", "DIR", "--scheme", "9x"], "--scheme needs a URL scheme"),
+    (["init", "DIR", "--name", ""], "--name needs a non-empty name"),
+    (["init", "DIR", "--colour"], "unknown option '--colour'"),
+    (["init", "DIR", "OTHER"], "unexpected argument 'OTHER'"),
+  ])
+  func initRefusesBadUsageWithExit2(arguments: [String], message: String) throws {
+    let directories = try PrivateDirectories()
+    let run = CapturedRun.run(
+      arguments.map { $0 == "DIR" ? directories.root + "/new" : $0 })
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: directories.root + "/new"))
+  }
 }
