@@ -7,6 +7,9 @@ let package = Package(
   products: [
     .executable(name: "appshell", targets: ["appshell"]),
     .library(name: "Routing", targets: ["Routing"]),
+    // A team's own app: Swift screens, actions and guards, the command line from its own
+    // executable, and a headless session for its tests.
+    .library(name: "AppShellKit", targets: ["AppShellKit"]),
   ],
   targets: [
     // Pure URL router: reading URLs, compiling patterns, matching, route tables.
@@ -57,6 +60,10 @@ let package = Package(
         "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
         "Remote", "Signing", "CTLS",
       ]),
+    // The library for a team's own app (public API; everything it wraps is `package`).
+    .target(
+      name: "AppShellKit",
+      dependencies: ["AppShellCLI", "Shell", "Routing", "Interface", "Render", "Replay"]),
     // The `appshell` executable: a thin `main` over AppShellCLI.
     .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
     // Benchmarks: `swift run -c release appshell-bench`.
@@ -72,6 +79,8 @@ let package = Package(
     .testTarget(
       name: "AppShellCLITests", dependencies: ["AppShellCLI", "Platform", "Routing", "Shell"],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
+    .testTarget(
+      name: "AppShellKitTests", dependencies: ["AppShellKit"]),
     .testTarget(
       name: "FrontEndTests",
       dependencies: [

@@ -10,6 +10,7 @@ package enum AppLoader {
   /// app works whatever directory it is started from; else the source checkout it was built
   /// from; else `./Screens`.
   package static func shippedScreensDirectory() -> String {
+    if let directory = AppHost.directory { return directory }
     let fileManager = FileManager.default
     func hasTable(_ directory: String) -> Bool {
       fileManager.fileExists(atPath: directory + "/routes.json")
@@ -52,14 +53,15 @@ package enum AppLoader {
     }
   }
 
-  /// Reads every `*.json` screen file of a directory except `routes.json`, in name order; one
+  /// Reads every `*.json` screen file of a directory except `routes.json` and `app.json`, in
+  /// name order; one
   /// bad file refuses them all with `FILE: field: problem`. A file's `name` must be its file
   /// name.
   package static func loadScreens(directory: String) throws(LoadError) -> [ScreenDefinition] {
     let files: [String]
     do {
       files = try FileManager.default.contentsOfDirectory(atPath: directory)
-        .filter { $0.hasSuffix(".json") && $0 != "routes.json" }.sorted()
+        .filter { $0.hasSuffix(".json") && $0 != "routes.json" && $0 != "app.json" }.sorted()
     } catch {
       throw LoadError("\(directory): cannot list the screens directory")
     }
@@ -95,12 +97,57 @@ package enum AppLoader {
   package static func loadApp(screens: String?, routes: String?) throws(LoadError) -> ShellApp {
     let directory = screens ?? shippedScreensDirectory()
     let table = try loadTable(path: routes ?? directory + "/routes.json")
-    let definitions = try loadScreens(directory: directory)
-    do {
-      return try StandardApp.make(table: table, screens: definitions)
-    } catch {
-      throw LoadError("\(routes ?? directory + "/routes.json"): \(error)")
+    return try appMaker(directory: directory)(table)
+  }
+
+  /// Reads a directory's `app.json` and data screens, and returns what builds the app around
+  /// a route table.
+  package static func appMaker(directory: String, registry given: AppRegistry? = nil)
+    throws(LoadError) -> AppMaker
+  {
+    let screens = try loadScreens(directory: directory)
+    let definition = try loadDefinition(directory: directory)
+    let registry = given ?? registry(for: directory)
+    return AppMaker { table throws(LoadError) in
+      do {
+        return try definition.makeApp(table: table, screens: screens, registry: registry)
+      } catch {
+        throw LoadError(prefixed("\(error)", directory: directory))
+      }
     }
+  }
+
+  /// Reads and checks a directory's `app.json`.
+  package static func loadDefinition(directory: String) throws(LoadError) -> AppDefinition {
+    let path = directory + "/app.json"
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw LoadError(
+        "\(path): no app.json: add one that names the app, its version and its tabs "
+          + "(docs/app.md); `appshell init DIR` writes a small app with one")
+    }
+    let bytes = try read(path, what: "app file")
+    do {
+      return try AppDefinition(bytes: bytes)
+    } catch {
+      throw LoadError(prefixed(error.description, directory: directory))
+    }
+  }
+
+  /// The Swift screens, actions and guards for a directory: the shipped demo's for the shipped
+  /// `Screens` directory, a host's own (``AppHost``) for any directory, else none.
+  package static func registry(for directory: String) -> AppRegistry {
+    if let host = AppHost.registry { return host }
+    if AppHost.directory != nil { return AppRegistry() }
+    let shipped = URL(fileURLWithPath: shippedScreensDirectory()).resolvingSymlinksInPath()
+      .standardizedFileURL.path
+    let given = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL
+      .path
+    return given == shipped ? StandardApp.registry : AppRegistry()
+  }
+
+  /// `app.json: ...` and `NAME.json: ...` with the directory in front.
+  private static func prefixed(_ message: String, directory: String) -> String {
+    directory.hasSuffix("/") ? directory + message : directory + "/" + message
   }
 
   private static func read(_ file: String, what: String) throws(LoadError) -> [UInt8] {
@@ -131,4 +178,18 @@ package struct LoadError: Error, CustomStringConvertible {
   package var description: String
 
   init(_ description: String) { self.description = description }
+}
+
+/// Builds an app around a route table (the table changes on reload; the rest was read once).
+package struct AppMaker: Sendable {
+  let make: @Sendable (RouteTable) throws(LoadError) -> ShellApp
+
+  init(_ make: @escaping @Sendable (RouteTable) throws(LoadError) -> ShellApp) {
+    self.make = make
+  }
+
+  /// The app around `table`.
+  package func callAsFunction(_ table: RouteTable) throws(LoadError) -> ShellApp {
+    try make(table)
+  }
 }

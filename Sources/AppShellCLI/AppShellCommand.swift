@@ -21,6 +21,7 @@ package enum AppShellCommand {
            appshell push PAYLOAD
            appshell state | reload
            appshell sign-table --key PRIVATE.pem [--output FILE] TABLE
+           appshell init DIR [--name NAME] [--scheme SCHEME]
 
     With no subcommand it starts the terminal front end: type a URL at the prompt and press
     Enter; F1 lists every key. The running app listens on a socket for openurl, push, state
@@ -36,6 +37,7 @@ package enum AppShellCommand {
       state               Print the running app's state as JSON.
       reload              Make the running app read its route table again.
       sign-table          Write the Ed25519 signature a remote route table is served with.
+      init                Write a small app of your own (app.json, routes, screens, a flow).
 
     OPTIONS:
       --routes FILE_OR_URL
@@ -43,7 +45,8 @@ package enum AppShellCommand {
                           signature (URL.sig); default: the screens directory's routes.json.
       --routes-key FILE   The Ed25519 public key (PEM) remote tables must be signed with
                           (default: the shipped Screens/routes-key.pem).
-      --screens DIR       The screens directory (default: the app's own Screens/).
+      --screens DIR       The app's directory: app.json, routes.json and screens
+                          (default: the shipped demo's Screens/).
       --open URL          Start with this URL, as a deep link from outside (cold start).
       --record FILE       Write every key and resize of the session to FILE as a key
                           script that 'appshell replay' plays back.
@@ -80,6 +83,8 @@ package enum AppShellCommand {
       return RoutesCommand.run(Array(arguments.dropFirst()), io: io)
     case "openurl", "push", "state", "reload":
       return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
+    case "init":
+      return InitCommand.run(Array(arguments.dropFirst()), io: io)
     case "sign-table":
       return SignTableCommand.run(Array(arguments.dropFirst()), io: io)
     case "-h", "--help":

@@ -24,6 +24,8 @@ struct EventLoop {
   /// Why the socket server could not start, if it could not.
   private(set) var serverProblem: String?
   private var watcher: FileWatcher?
+  /// Watches the app's `app.json` (a `--screens` directory): a change reloads the app.
+  private var appWatcher: FileWatcher?
   private var decoder = KeyDecoder()
   private var scheduled = WorkScheduler<ContinuousClock.Instant>()
   private let clock = ContinuousClock()
@@ -50,6 +52,7 @@ struct EventLoop {
     self.tables = tables
     self.origin = origin
     if let file = tables.watchedFile { watcher = FileWatcher(path: file) }
+    if let file = tables.watchedAppFile { appWatcher = FileWatcher(path: file) }
   }
 
   /// Starts listening on the user's socket; a failure is noted, not fatal.
@@ -74,7 +77,8 @@ struct EventLoop {
         dirty = false
       }
       if console.hasQuit { return 0 }
-      let watched = (server?.descriptors ?? []) + (watcher.map { [$0.descriptor] } ?? [])
+      let watched =
+        (server?.descriptors ?? []) + [watcher, appWatcher].compactMap { $0?.descriptor }
       let events = input.wait(timeout: timeout(), watching: watched)
       if events.isEmpty && decoder.hasPending {
         dirty = handle(decoder.flush()) || dirty
@@ -99,7 +103,12 @@ struct EventLoop {
           return 0
         }
       }
-      if let watcher, ready.contains(watcher.descriptor), watcher.takeChange() {
+      // Each watcher's change is taken, so none is left to fire again.
+      let changes = [watcher, appWatcher].map { watcher in
+        guard let watcher, ready.contains(watcher.descriptor) else { return false }
+        return watcher.takeChange()
+      }
+      if changes.contains(true) {
         reloadTable()
         dirty = true
       }
@@ -143,7 +152,7 @@ struct EventLoop {
       return .success([JSONMember("banner", .string(payload.title))])
     case .state:
       return .success([
-        JSONMember("state", console.model.shell.json),
+        JSONMember("state", console.model.shell.json(flags: console.model.session.flags)),
         JSONMember("status", .string(console.statusLine)),
         JSONMember("banner", bannerJSON),
         JSONMember("table", tableJSON),

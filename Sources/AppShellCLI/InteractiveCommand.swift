@@ -131,7 +131,7 @@ extension AppLoader {
     throws(LoadError) -> (Console, TableSource, origin: String)
   {
     let directory = screens ?? shippedScreensDirectory()
-    let definitions = try loadScreens(directory: directory)
+    let maker = try appMaker(directory: directory)
     let shippedTable = directory + "/routes.json"
     let location: TableSource.Location
     if let routes, let url = URL(string: routes),
@@ -153,18 +153,12 @@ extension AppLoader {
         throw LoadError("\(path): \(error)")
       }
     }
-    let source = TableSource(
+    var source = TableSource(
       location: location, key: key, cache: TableCache.current(), shippedPath: shippedTable)
-    let fits: (RouteTable) throws -> Void = { table in
-      _ = try StandardApp.make(table: table, screens: definitions)
-    }
+    source.appDirectory = directory
+    let fits: (RouteTable) throws -> Void = { table in _ = try maker(table) }
     let (candidate, note) = try source.initial(fits: fits)
-    let app: ShellApp
-    do {
-      app = try StandardApp.make(table: candidate.table, screens: definitions)
-    } catch {
-      throw LoadError("\(candidate.description): \(error)")
-    }
+    let app = try maker(candidate.table)
     var console = Console(app: app, size: size)
     if let note { console.send(.noted(note, isProblem: true)) }
     return (console, source, candidate.description)

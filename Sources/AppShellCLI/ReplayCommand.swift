@@ -107,17 +107,18 @@ enum ReplayCommand {
     }
     var replayer = Replayer(console: Console(app: app, size: size))
     let directory = files.screens ?? AppLoader.shippedScreensDirectory()
-    let source = TableSource(
+    var source = TableSource(
       location: .file(
         files.routes ?? directory + "/routes.json",
         shipped: files.routes == nil && files.screens == nil),
       key: nil, cache: TableCache.current(), shippedPath: directory + "/routes.json")
+    source.appDirectory = directory
     replayer.reloadTable = { source.reload(into: &$0) }
     let snapshots = replayer.run(script)
     var output = ""
     for (index, snapshot) in snapshots.enumerated() {
       if statesOnly {
-        output += snapshot.state.json.serialized + "\n"
+        output += snapshot.state.json(flags: snapshot.flags).serialized + "\n"
       } else {
         output += "=== snapshot \(index + 1) ===\n"
         output += snapshot.grid.text

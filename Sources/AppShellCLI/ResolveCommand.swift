@@ -14,6 +14,7 @@ enum ResolveCommand {
 
     OPTIONS:
       --routes FILE       The route table (default: the app's Screens/routes.json).
+      --screens DIR       An app's directory: its routes.json is the table.
       --external          Resolve as URLs arriving from outside the app.
       --explain           Explain each answer instead: how the URL was read, every route in
                           table order with why it failed, why it matched but lost (the
@@ -44,6 +45,7 @@ enum ResolveCommand {
   static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
     let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     var routesPath: String?
+    var screensPath: String?
     var origin = Origin.app
     var explain = false
     var json = false
@@ -75,9 +77,17 @@ enum ResolveCommand {
         }
         routesPath = arguments[index]
         index += 1
+      case "--screens":
+        guard index < arguments.count else {
+          return usageError("--screens needs a DIR", io: io)
+        }
+        screensPath = arguments[index]
+        index += 1
       default:
         if argument.hasPrefix("--routes=") {
           routesPath = String(argument.dropFirst("--routes=".count))
+        } else if argument.hasPrefix("--screens=") {
+          screensPath = String(argument.dropFirst("--screens=".count))
         } else {
           return usageError("unknown option '\(argument)'", io: io)
         }
@@ -89,7 +99,7 @@ enum ResolveCommand {
     let form: Form = !explain ? .plain : json ? .explainJSON : .explainText
     let table: RouteTable
     do {
-      table = try AppLoader.loadTable(path: routesPath)
+      table = try AppLoader.loadTable(path: routesPath ?? screensPath.map { $0 + "/routes.json" })
     } catch {
       io.writeError("appshell resolve: \(error)\n")
       return 2

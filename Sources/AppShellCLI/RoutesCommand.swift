@@ -63,7 +63,17 @@ enum RoutesCommand {
       inspection = try AppLoader.inspectTable(path: files.routes ?? directory + "/routes.json")
       if lint {
         let screens = try AppLoader.loadScreens(directory: directory)
-        findings = try Self.findings(inspection, screens: screens)
+        let definition = try AppLoader.loadDefinition(directory: directory)
+        let app: ShellApp
+        do {
+          app = try definition.makeApp(
+            table: inspection.table, screens: screens,
+            registry: AppLoader.registry(for: directory), forLint: true,
+            otherTable: files.routes != nil)
+        } catch {
+          throw LoadError("\(directory)/\(error)")
+        }
+        findings = try Self.findings(inspection, app: app)
       }
     } catch {
       io.writeError("appshell routes: \(error)\n")
@@ -87,12 +97,11 @@ enum RoutesCommand {
     return findings?.isEmpty == false ? 1 : 0
   }
 
-  /// Every lint finding of a table with the app made from `screens`, in report order; a
-  /// screens directory without a tab's root screen is an error.
-  static func findings(_ inspection: RouteTableInspection, screens: [ScreenDefinition])
+  /// Every lint finding of a table with the app, in report order; an app without a tab's
+  /// root screen is an error.
+  static func findings(_ inspection: RouteTableInspection, app: ShellApp)
     throws(LoadError) -> [LintFinding]
   {
-    let app = StandardApp.assemble(table: inspection.table, screens: screens)
     for tab in app.tabs where !app.catalog.has(tab.root) {
       throw LoadError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
     }

@@ -101,6 +101,48 @@ package struct Console: Sendable {
     return true
   }
 
+  /// Puts a new app in force (a reload that read `app.json` again) with the table it was
+  /// built around. Flags keep their values where the new app has the same flag with the same
+  /// type; open screens stay open, unless the tabs changed: then every tab starts again at its
+  /// root. A table older than the one in force is refused.
+  @discardableResult
+  package mutating func replaceApp(_ candidate: ShellApp, from description: String) -> Bool {
+    notice = nil
+    let table = candidate.table
+    if let current = app.table.version, table.version ?? 0 < current {
+      let shown = table.version.map { "v\($0)" } ?? "an unversioned table"
+      refuseTable("\(description): \(shown) is older than v\(current) in force (no rollback)")
+      return false
+    }
+    var flags = candidate.flags
+    for name in flags.names {
+      if let value = model.session.flags[name], value.hasSameType(as: flags[name]!) {
+        flags[name] = value
+      }
+    }
+    model.session.flags = flags
+    model.session.initialFlags = candidate.flags
+    if candidate.tabs != app.tabs {
+      model.shell = candidate.initialModel(session: model.session).shell
+      model.continuation = nil
+    }
+    app = candidate
+    completer = Completer(table: table)
+    let version = table.version.map { "v\($0)" } ?? "unversioned"
+    send(
+      .noted(
+        "Route table \(version) loaded from \(description) (\(table.entries.count) routes)",
+        isProblem: false))
+    return true
+  }
+
+  /// Notes that the app's files (`app.json`, screens) were refused on reload; the app in
+  /// force stays.
+  package mutating func refuseApp(_ reason: String) {
+    notice = nil
+    send(.noted("App refused: \(reason); keeping the one in force", isProblem: true))
+  }
+
   /// Notes that a new route table was refused; the one in force stays.
   package mutating func refuseTable(_ reason: String) {
     notice = nil

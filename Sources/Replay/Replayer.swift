@@ -16,6 +16,8 @@ package struct Replayer {
     package var grid: Grid
     /// The shell state at that moment.
     package var state: ShellState
+    /// The app's flags at that moment.
+    package var flags = Flags()
   }
 
   /// How much virtual time one key takes.
@@ -61,7 +63,8 @@ package struct Replayer {
   /// Draws the screen on the memory terminal and returns it with the state.
   package mutating func snapshot() -> Snapshot {
     device.present(ConsoleView.render(console, cache: &renderCache))
-    return Snapshot(grid: device.frame!, state: console.model.shell)
+    return Snapshot(
+      grid: device.frame!, state: console.model.shell, flags: console.model.session.flags)
   }
 
   /// Presses one key (ignored after Ctrl-C), then lets due work finish.
@@ -76,6 +79,20 @@ package struct Replayer {
       }
     }
     clock += Self.keyInterval
+    while let event = scheduled.popDue(now: clock) {
+      run(console.send(event))
+    }
+  }
+
+  /// Sends one event to the console (a URL from outside, a cold start) and carries out its
+  /// effects on the virtual clock.
+  package mutating func send(_ event: ShellEvent) {
+    run(console.send(event))
+  }
+
+  /// Lets virtual time pass: delayed work that comes due finishes, in order.
+  package mutating func advance(by duration: Duration) {
+    clock += duration
     while let event = scheduled.popDue(now: clock) {
       run(console.send(event))
     }

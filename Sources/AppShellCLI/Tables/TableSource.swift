@@ -37,6 +37,8 @@ struct TableSource {
   let cache: TableCache
   /// The shipped table, the fallback for a remote table.
   let shippedPath: String
+  /// The app's directory: a reload reads its `app.json` and screens again too.
+  var appDirectory: String? = nil
 
   /// How the source reads in messages.
   var description: String {
@@ -44,6 +46,13 @@ struct TableSource {
     case .file(let path, let shipped): return shipped ? "the shipped table" : path
     case .remote(let url): return url.absoluteString
     }
+  }
+
+  /// The app file to watch for changes: `app.json` of a directory given with `--screens`.
+  var watchedAppFile: String? {
+    guard let appDirectory else { return nil }
+    if case .file(_, true) = location { return nil }
+    return appDirectory + "/app.json"
   }
 
   /// The file to watch for changes: a file given with `--routes`.
@@ -115,6 +124,26 @@ struct TableSource {
   /// not; the table in force stays on any failure. Returns where the new table came from.
   @discardableResult
   func reload(into console: inout Console) -> String? {
+    if let appDirectory {
+      let maker: AppMaker
+      do {
+        maker = try AppLoader.appMaker(directory: appDirectory)
+      } catch {
+        console.refuseApp("\(error)")
+        return nil
+      }
+      switch reload(fits: { table in _ = try maker(table) }) {
+      case .success(let candidate):
+        guard let app = try? maker(candidate.table),
+          console.replaceApp(app, from: candidate.description)
+        else { return nil }
+        commit(candidate)
+        return candidate.description
+      case .failure(let problem):
+        console.refuseTable(problem.description)
+        return nil
+      }
+    }
     let app = console.app
     let fits: (RouteTable) throws -> Void = { table in
       var candidate = app

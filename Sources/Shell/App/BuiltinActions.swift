@@ -2,11 +2,9 @@ import Routing
 
 /// The action handlers registered in Swift by name.
 package enum BuiltinActions {
-  /// All of them, by name.
+  /// All of them, by name (signing in and out are data actions of `Screens/app.json`).
   package static let all: [String: ActionHandler] = [
     "like": like,
-    "sign-in": signIn,
-    "sign-out": signOut,
     "reset": reset,
     "lookup-order": lookupOrder,
   ]
@@ -26,19 +24,9 @@ package enum BuiltinActions {
     return .done(.status("Liked pk \(id) (\(session.likes[id]!) likes)"))
   }
 
-  static let signIn: ActionHandler = { session, _ in
-    session.signedIn = true
-    return .done(.status("Signed in"))
-  }
-
-  static let signOut: ActionHandler = { session, _ in
-    session.signedIn = false
-    return .done(.status("Signed out"))
-  }
-
   /// Internal only: forgets the session (sign-in, notifications, likes).
   static let reset: ActionHandler = { session, _ in
-    session = Session()
+    session = Session(flags: session.initialFlags)
     return .done(.status("Session reset"))
   }
 

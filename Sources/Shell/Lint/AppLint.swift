@@ -75,7 +75,7 @@ package enum AppLint {
             \(quoted(entry)) opens the screen '\(name)', which this build does not have, and \
             \(why): every URL it wins shows "Upgrade required"
             """))
-      case .action(let name) where app.actions[name] == nil:
+      case .action(let name) where app.actions[name] == nil && app.dataActions[name] == nil:
         findings.append(
           finding(
             .target, entry,
@@ -135,7 +135,7 @@ package enum AppLint {
       for (param, spec) in app.catalog.factories[name]!.params { params[param] = sample(spec.type) }
       guard
         case .success(let screen) = app.catalog.make(
-          name, params: params, url: nil, session: Session(), table: app.table)
+          name, params: params, url: nil, session: Session(flags: app.flags), table: app.table)
       else { continue }
       for (index, link) in screen.links.enumerated() {
         let url: String

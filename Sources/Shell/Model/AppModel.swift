@@ -41,17 +41,31 @@ package struct PostedNotification: Sendable, Hashable {
   package var userInfo: Parameters
 }
 
-/// The app's own data, which screens may show: sign-in, notifications received, likes.
+/// The app's own data, which screens may show: flags, notifications received, likes.
 package struct Session: Sendable, Hashable {
-  /// Whether the user is signed in (the `signed-in` guard).
-  package var signedIn = false
+  /// The app's flags (`app.json`'s `flags`), with their current values.
+  package var flags = Flags()
+  /// The flags' values at start, which a reset goes back to.
+  package var initialFlags = Flags()
   /// Notifications received, oldest first.
   package var notifications: [PostedNotification] = []
   /// Likes per pk id (XYWdispatcher's `pkdetail/like`).
   package var likes: [Int64: Int] = [:]
 
-  /// Makes a fresh session: signed out, nothing received.
+  /// Makes a fresh session: nothing received, no flags.
   package init() {}
+
+  /// Makes a fresh session with these flags.
+  package init(flags: Flags) {
+    self.flags = flags
+    initialFlags = flags
+  }
+
+  /// Whether the `signedIn` flag is true (the shipped app's `signed-in` guard).
+  package var signedIn: Bool {
+    get { flags["signedIn"] == .bool(true) }
+    set { flags["signedIn"] = .bool(newValue) }
+  }
 }
 
 /// One entry of the event log: one per URL opened.

@@ -39,3 +39,13 @@ extension ShellState {
     ])
   }
 }
+
+extension ShellState {
+  /// The state JSON with the app's flags as `"flags":{...}` after `alert` (`{}` when the app
+  /// declares none).
+  package func json(flags: Flags) -> JSON {
+    guard case .object(var members) = json else { return json }
+    members.append(JSONMember("flags", flags.json))
+    return .object(members)
+  }
+}

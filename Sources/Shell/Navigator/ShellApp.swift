@@ -9,11 +9,14 @@ package struct ShellApp: Sendable {
     package var title: String
     /// The root screen's factory name.
     package var root: String
+    /// The root screen's parameters (from its root URL).
+    package var params: Parameters
 
     /// Makes a tab description.
-    package init(title: String, root: String) {
+    package init(title: String, root: String, params: Parameters = [:]) {
       self.title = title
       self.root = root
+      self.params = params
     }
   }
 
@@ -29,11 +32,18 @@ package struct ShellApp: Sendable {
   package var tabs: [TabSpec]
   /// The app's version, compared with routes' `minVersion`.
   package var version: AppVersion
+  /// Actions defined in data, by name.
+  package var dataActions: [String: DataAction]
+  /// The flags and their values at start.
+  package var flags: Flags
+  /// The app's name.
+  package var name: String
 
   /// Makes an app from its parts.
   package init(
     table: RouteTable, catalog: ScreenCatalog, actions: [String: ActionHandler] = [:],
-    guards: [String: GuardRule] = [:], tabs: [TabSpec], version: AppVersion
+    guards: [String: GuardRule] = [:], tabs: [TabSpec], version: AppVersion,
+    dataActions: [String: DataAction] = [:], flags: Flags = Flags(), name: String = "AppShell"
   ) {
     self.table = table
     self.catalog = catalog
@@ -41,6 +51,9 @@ package struct ShellApp: Sendable {
     self.guards = guards
     self.tabs = tabs
     self.version = version
+    self.dataActions = dataActions
+    self.flags = flags
+    self.name = name
   }
 
   /// Checks that the table fits this app: every guard it names is known, and every tab root
@@ -66,16 +79,20 @@ package struct ShellApp: Sendable {
     }
   }
 
-  /// A fresh model: every tab at its root, the first selected, nothing presented.
-  package func initialModel() -> AppModel {
-    let session = Session()
+  /// A fresh model: every tab at its root, the first selected, nothing presented; with a
+  /// fresh session, or the one given.
+  package func initialModel(session given: Session? = nil) -> AppModel {
+    let session = given ?? Session(flags: flags)
     let tabs = self.tabs.map { spec in
       let root =
-        (try? catalog.make(spec.root, params: [:], url: nil, session: session, table: table).get())
+        (try? catalog.make(spec.root, params: spec.params, url: nil, session: session, table: table)
+          .get())
         ?? Screen(name: spec.root, title: spec.title)
       return Tab(title: spec.title, root: root)
     }
-    return AppModel(shell: ShellState(tabs: tabs))
+    var model = AppModel(shell: ShellState(tabs: tabs))
+    model.session = session
+    return model
   }
 
   /// Applies one event to the model and returns what the outside world must do.
@@ -275,6 +292,10 @@ package struct ShellApp: Sendable {
       let outcome = handler(&model.session, actionRequest)
       if model.session != before { refreshLiveScreens(&model) }
       switch outcome {
+      case .done(.data(let action, let actionParams)):
+        // A data action's outcome is the status line it leaves.
+        apply(.data(action: action, params: actionParams), source: source, &model, &effects)
+        entry.outcome = .handled(action: name, status: model.status)
       case .done(let result):
         entry.outcome = .handled(action: name, status: describe(result))
         apply(result, source: source, &model, &effects)
@@ -345,6 +366,7 @@ package struct ShellApp: Sendable {
     case .status(let text): return text
     case .open(let url): return "opens \(url)"
     case .alert(let alert): return "\(alert.title): \(alert.message)"
+    case .data(let name, _): return "runs \(name)"
     }
   }
 
@@ -359,7 +381,46 @@ package struct ShellApp: Sendable {
       open(url, source: source, request: nil, &model, &effects)
     case .alert(let alert):
       model.shell.showAlert(alert)
+    case .data(let name, let params):
+      guard let action = dataActions[name] else { return }
+      run(action, params: params, &model, &effects)
     }
+  }
+
+  // MARK: - Data actions
+
+  /// Applies a data action's members in order: `set`, `add`, `status`, `alert`, `then`; then
+  /// a guard waiting for the flags may let its URL go on.
+  private func run(
+    _ action: DataAction, params: Parameters, _ model: inout AppModel, _ effects: inout [Effect]
+  ) {
+    let before = model.session
+    for assignment in action.set { model.session.flags[assignment.name] = assignment.value }
+    for increment in action.add {
+      if case .int(let value)? = model.session.flags[increment.name] {
+        model.session.flags[increment.name] = .int(value &+ increment.amount)
+      }
+    }
+    if model.session != before { refreshLiveScreens(&model) }
+    let flags = model.session.flags
+    if let status = action.status { model.status = status.render(params, flags: flags) }
+    if let alert = action.alert {
+      model.shell.showAlert(
+        Alert(
+          title: alert.title.render(params, flags: flags),
+          message: alert.message.render(params, flags: flags)))
+    }
+    switch action.then {
+    case nil: break
+    case .dismiss?:
+      if !model.shell.modals.isEmpty { closeTop(&model, &effects, dismissWholeModal: true) }
+    case .back?:
+      closeTop(&model, &effects, dismissWholeModal: false)
+    case .open(let template)?:
+      let url = template.render(params, flags: flags, encode: percentEncodeUnreserved)
+      open(url, source: .link, request: nil, &model, &effects)
+    }
+    continueAfterGuard(&model, &effects)
   }
 
   /// After an action, a guard that now holds lets the waiting URL go on: the guard's screens

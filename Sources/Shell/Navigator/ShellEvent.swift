@@ -51,6 +51,8 @@ package enum ActionResult: Sendable, Hashable {
   case open(String)
   /// Show an alert.
   case alert(Alert)
+  /// Apply the data action of this name with these parameters.
+  case data(action: String, params: Parameters)
 }
 
 /// What an action handler does: finish now, or later (simulated network work).

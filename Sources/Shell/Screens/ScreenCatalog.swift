@@ -51,8 +51,9 @@ package struct ScreenCatalog: Sendable {
 
   /// Registers a data-defined screen.
   package mutating func register(_ definition: ScreenDefinition) {
-    register(definition.name, params: definition.params) { request in
-      definition.make(params: request.params, url: request.url)
+    register(definition.name, params: definition.params, isLive: !definition.flagNames.isEmpty) {
+      request in
+      definition.make(params: request.params, url: request.url, flags: request.session.flags)
     }
   }
 

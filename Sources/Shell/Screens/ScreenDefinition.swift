@@ -263,28 +263,51 @@ package struct ScreenDefinition: Sendable, Hashable {
       }
     }
     for (field, template) in templates {
-      for name in template.parameterNames where params[name] == nil {
+      for name in template.parameterNames where params[name] == nil && !name.hasPrefix("flags.") {
         throw ScreenFileError(
           "\(field): unknown placeholder {{\(name)}} (declare it under \"params\")")
       }
     }
   }
 
-  /// Makes the screen from checked parameters.
-  package func make(params: Parameters, url: String?) -> Screen {
+  /// The flags the screen shows (`{{flags.NAME}}`), in order of use.
+  package var flagNames: [String] {
+    var templates = [title] + body
+    for link in links {
+      templates.append(link.label)
+      switch link.kind {
+      case .open(let url), .openForResult(let url, _): templates.append(url)
+      case .finish(let value): templates.append(value)
+      }
+    }
+    var names: [String] = []
+    for template in templates {
+      for name in template.parameterNames where name.hasPrefix("flags.") {
+        let flag = String(name.dropFirst("flags.".count))
+        if !names.contains(flag) { names.append(flag) }
+      }
+    }
+    return names
+  }
+
+  /// Makes the screen from checked parameters and the app's flags.
+  package func make(params: Parameters, url: String?, flags: Flags = Flags()) -> Screen {
     Screen(
-      name: name, title: title.render(params), params: params,
-      body: body.map { $0.render(params) },
+      name: name, title: title.render(params, flags: flags), params: params,
+      body: body.map { $0.render(params, flags: flags) },
       links: links.map { link in
-        let label = link.label.render(params)
+        let label = link.label.render(params, flags: flags)
         switch link.kind {
         case .open(let url):
-          return Link(label, .open(url.render(params, encode: percentEncodeUnreserved)))
+          return Link(
+            label, .open(url.render(params, flags: flags, encode: percentEncodeUnreserved)))
         case .openForResult(let url, let key):
           return Link(
-            label, .openForResult(url.render(params, encode: percentEncodeUnreserved), key: key))
+            label,
+            .openForResult(
+              url.render(params, flags: flags, encode: percentEncodeUnreserved), key: key))
         case .finish(let value):
-          return Link(label, .finish(value.render(params)))
+          return Link(label, .finish(value.render(params, flags: flags)))
         }
       }, url: url)
   }

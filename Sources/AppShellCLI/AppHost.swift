@@ -1,0 +1,23 @@
+import Foundation
+import Shell
+
+/// A host executable that runs its own app with the whole command line (set once at start,
+/// before any command runs): its Swift screens, actions and guards, and its app directory.
+/// Both nil for `appshell` itself.
+package enum AppHost {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var storedRegistry: AppRegistry?
+  nonisolated(unsafe) private static var storedDirectory: String?
+
+  /// The host's registry, used for every app directory, if a host set one.
+  package static var registry: AppRegistry? {
+    get { lock.withLock { storedRegistry } }
+    set { lock.withLock { storedRegistry = newValue } }
+  }
+
+  /// The host's app directory: the default of `--screens`, if a host set one.
+  package static var directory: String? {
+    get { lock.withLock { storedDirectory } }
+    set { lock.withLock { storedDirectory = newValue } }
+  }
+}

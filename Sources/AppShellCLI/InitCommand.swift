@@ -1,0 +1,225 @@
+import Foundation
+
+/// `appshell init DIR [--name NAME] [--scheme SCHEME]`: writes a small working app.
+enum InitCommand {
+  static let help = """
+    OVERVIEW: Write a small working app into DIR: app.json, routes.json, a few screens and
+    a flow (a key script with its golden) that replays.
+
+    USAGE: appshell init DIR [--name NAME] [--scheme SCHEME]
+
+    ARGUMENTS:
+      DIR                 The app's directory: created if missing; it must be empty.
+
+    OPTIONS:
+      --name NAME         The app's name (default: "My App").
+      --scheme SCHEME     The URL scheme of its routes (default: "myapp").
+      -h, --help          Show this help.
+
+    """
+
+  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    var options = Options(arguments, command: "init")
+    var directory: String?
+    var name = "My App"
+    var scheme = "myapp"
+    while let argument = options.next() {
+      switch argument {
+      case "-h", "--help":
+        io.write(Array(help.utf8))
+        return 0
+      case "--name":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        name = value
+      case "--scheme":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        scheme = value
+      default:
+        if argument.hasPrefix("-") && !options.ended {
+          return options.fail(io, "unknown option '\(argument)'")
+        }
+        guard directory == nil else {
+          return options.fail(io, "unexpected argument '\(argument)'")
+        }
+        directory = argument
+      }
+    }
+    guard let directory else { return options.fail(io, "needs a directory: appshell init DIR") }
+    guard !name.isEmpty, !name.contains(where: { $0.isNewline || $0 == "\"" || $0 == "\\" })
+    else {
+      return options.fail(io, "--name needs a non-empty name without quotes or line breaks")
+    }
+    guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+      scheme.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "+-.".unicodeScalars.contains($0))
+      })
+    else {
+      return options.fail(
+        io, "--scheme needs a URL scheme (a letter, then letters, digits, '+', '-' or '.')")
+    }
+    let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    if fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        io.writeError("appshell init: \(directory): exists and is not a directory\n")
+        return 2
+      }
+      let contents = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? ["?"]
+      guard contents.isEmpty else {
+        io.writeError(
+          "appshell init: \(directory): is not empty; init writes into a new or empty directory\n")
+        return 2
+      }
+    }
+    let files = StarterApp.files(name: name, scheme: scheme)
+    do {
+      try fileManager.createDirectory(
+        atPath: directory + "/flows", withIntermediateDirectories: true)
+      for (path, text) in files {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + path))
+      }
+    } catch {
+      io.writeError("appshell init: \(directory): \(error.localizedDescription)\n")
+      return 1
+    }
+    // The flow's golden is what replay shows now.
+    let keys = directory + "/" + StarterApp.flow + ".keys"
+    let golden = directory + "/" + StarterApp.flow + ".golden"
+    var problem = ""
+    let quiet = CommandIO(
+      read: { nil }, write: { _ in }, writeError: { problem += $0 })
+    let status = ReplayCommand.run(
+      ["--screens", directory, "--expect", golden, "--update", keys], io: quiet)
+    guard status == 0 else {
+      io.writeError("appshell init: the starter flow does not replay: \(problem)")
+      return 1
+    }
+    let quoted = KeyRecorder.shellQuoted(directory)
+    let flow = KeyRecorder.shellQuoted(directory + "/" + StarterApp.flow)
+    io.write(
+      Array(
+        """
+        Wrote the app \(name) (\(scheme)://) to \(directory):
+          app.json, routes.json, \(files.keys.filter { !$0.contains("/") && $0.hasSuffix(".json") && $0 != "app.json" && $0 != "routes.json" }.count) screens, \(StarterApp.flow).keys and its golden
+
+        Run it:               appshell --screens \(quoted)
+        Check its routes:     appshell routes --lint --screens \(quoted)
+        Replay its flow:      appshell replay --screens \(quoted) --expect \(flow).golden \(flow).keys
+        Re-record the golden: appshell replay --screens \(quoted) --expect \(flow).golden --update \(flow).keys
+
+        The format of app.json is in docs/app.md.
+
+        """.utf8))
+    return 0
+  }
+}
+
+/// The app `appshell init` writes.
+enum StarterApp {
+  /// The flow's path without its extension.
+  static let flow = "flows/first-run"
+
+  /// Path -> contents.
+  static func files(name: String, scheme s: String) -> [String: String] {
+    [
+      "app.json": """
+      {
+        "name": "\(name)",
+        "version": "1.0.0",
+        "tabs": [
+          { "title": "Home", "root": "\(s)://home" },
+          { "title": "Account", "root": "\(s)://account" }
+        ],
+        "flags": { "signedIn": false, "saved": 0 },
+        "guards": {
+          "signed-in": { "requires": { "signedIn": true }, "open": "\(s)://login" }
+        },
+        "actions": {
+          "sign-in": { "set": { "signedIn": true }, "status": "Signed in", "then": "dismiss" },
+          "sign-out": { "set": { "signedIn": false }, "status": "Signed out" },
+          "save": { "after": 0.5, "add": { "saved": 1 }, "status": "Saved item {{id}} ({{flags.saved}} saved)" }
+        }
+      }
+
+      """,
+      "routes.json": """
+      {
+        "routes": [
+          { "pattern": "\(s)://home", "screen": "home" },
+          { "pattern": "\(s)://items/<int:id>", "screen": "item", "parent": "\(s)://home" },
+          { "pattern": "\(s)://items/<int:id>/save", "action": "save" },
+          { "pattern": "\(s)://account", "screen": "account" },
+          { "pattern": "\(s)://orders", "screen": "orders", "guard": "signed-in", "parent": "\(s)://account" },
+          { "pattern": "\(s)://login", "screen": "login", "presentation": "present" },
+          { "pattern": "\(s)://session/sign-in", "action": "sign-in", "external": false },
+          { "pattern": "\(s)://session/sign-out", "action": "sign-out", "external": false }
+        ]
+      }
+
+      """,
+      "home.json": """
+      {
+        "name": "home",
+        "title": "\(name)",
+        "body": ["Welcome to \(name).", "Saved items: {{flags.saved}}"],
+        "links": [
+          { "label": "Item 1", "url": "\(s)://items/1" },
+          { "label": "Item 2", "url": "\(s)://items/2" },
+          { "label": "Your orders", "url": "\(s)://orders" }
+        ]
+      }
+
+      """,
+      "item.json": """
+      {
+        "name": "item",
+        "title": "Item {{id}}",
+        "params": { "id": { "type": "int", "required": true } },
+        "body": ["Item number {{id}}.", "Saved items: {{flags.saved}}"],
+        "links": [{ "label": "Save it", "url": "\(s)://items/{{id}}/save" }]
+      }
+
+      """,
+      "account.json": """
+      {
+        "name": "account",
+        "title": "Account",
+        "body": ["Signed in: {{flags.signedIn}}"],
+        "links": [
+          { "label": "Your orders", "url": "\(s)://orders" },
+          { "label": "Sign out", "url": "\(s)://session/sign-out" }
+        ]
+      }
+
+      """,
+      "orders.json": """
+      {
+        "name": "orders",
+        "title": "Your orders",
+        "body": ["No orders yet."]
+      }
+
+      """,
+      "login.json": """
+      {
+        "name": "login",
+        "title": "Sign in",
+        "body": ["A demo account: no password needed.", "Esc cancels."],
+        "links": [{ "label": "Sign in", "url": "\(s)://session/sign-in" }]
+      }
+
+      """,
+      flow + ".keys": """
+      # A first run: open an item, save it (that takes half a second), then open the orders,
+      # which asks to sign in first. Replay: appshell replay --screens DIR --expect \(flow).golden \(flow).keys
+      \(s)://items/1<Enter><Snap>
+      <Down><Enter><Snap>
+      \(s)://orders<Enter><Snap>
+      <Down><Enter>
+
+      """,
+    ]
+  }
+}

@@ -1,0 +1,200 @@
+import Routing
+import Shell
+
+/// A flag's value: a boolean, an integer or a string (`app.json`'s `flags`).
+public enum FlagValue: Sendable, Hashable, CustomStringConvertible {
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A whole number.
+  case int(Int64)
+  /// Text.
+  case string(String)
+
+  /// How the value reads on a screen: `true`/`false`, decimal, or the text itself.
+  public var description: String { shell.description }
+
+  var shell: Shell.FlagValue {
+    switch self {
+    case .bool(let value): return .bool(value)
+    case .int(let value): return .int(value)
+    case .string(let value): return .string(value)
+    }
+  }
+
+  init(_ value: Shell.FlagValue) {
+    switch value {
+    case .bool(let value): self = .bool(value)
+    case .int(let value): self = .int(value)
+    case .string(let value): self = .string(value)
+    }
+  }
+}
+
+/// What a Swift screen is given: its checked parameters, the URL that opened it and the
+/// app's flags.
+public struct ScreenInput: Sendable {
+  /// The parameters as text (an `int` parameter reads `"42"`).
+  public var params: [String: String]
+  /// The URL that opened the screen, if any.
+  public var url: String?
+  /// The flags' current values.
+  public var flags: [String: FlagValue]
+  /// The notifications posted so far (routes with a `notification` target), oldest first:
+  /// each name and user info as text. A `live` screen is drawn again when one arrives.
+  public var notifications: [(name: String, info: [String: String])]
+}
+
+/// A link on a Swift screen.
+public struct ScreenLink: Sendable, Hashable {
+  let link: Link
+
+  /// A link that opens a URL from inside the app.
+  public static func open(_ label: String, _ url: String) -> ScreenLink {
+    ScreenLink(link: Link(label, .open(url)))
+  }
+
+  /// A link that opens a URL for a result: the value comes back into the parameter `key`.
+  public static func openForResult(_ label: String, _ url: String, key: String) -> ScreenLink {
+    ScreenLink(link: Link(label, .openForResult(url, key: key)))
+  }
+
+  /// A link that finishes the screen with a value for the screen that opened it.
+  public static func finish(_ label: String, value: String) -> ScreenLink {
+    ScreenLink(link: Link(label, .finish(value)))
+  }
+}
+
+/// A screen drawn by Swift: its title, body lines and links.
+public struct ScreenContent: Sendable, Hashable {
+  /// The navigation-bar title.
+  public var title: String
+  /// The body, one line each.
+  public var body: [String]
+  /// The links, selectable with Down/Up and Enter.
+  public var links: [ScreenLink]
+
+  /// Makes a screen.
+  public init(title: String, body: [String] = [], links: [ScreenLink] = []) {
+    self.title = title
+    self.body = body
+    self.links = links
+  }
+}
+
+/// What a Swift action is given: the route's parameters and the app's flags, which it may
+/// change.
+public struct ActionContext: Sendable {
+  /// The route's parameters as text, after `rename`.
+  public var params: [String: String]
+  /// The flags; a change is shown live on every screen.
+  public var flags: [String: FlagValue]
+  /// The name of the screen on top when the action ran.
+  public var topScreen: String
+}
+
+/// How a Swift action ends.
+public indirect enum ActionReply: Sendable, Hashable {
+  /// A status-line text.
+  case status(String)
+  /// A URL opened next.
+  case open(String)
+  /// An alert.
+  case alert(title: String, message: String)
+  /// The reply after `seconds` of (virtual, in replay and tests) time; the status line shows
+  /// `working` meanwhile, and Esc cancels it.
+  case later(seconds: Double, working: String, ActionReply)
+
+  var result: ActionResult {
+    switch self {
+    case .status(let text): return .status(text)
+    case .open(let url): return .open(url)
+    case .alert(let title, let message): return .alert(Alert(title: title, message: message))
+    case .later(_, _, let reply): return reply.result
+    }
+  }
+}
+
+/// A parameter a Swift screen declares: its type and whether it is required. A URL whose value
+/// does not fit is not opened; an alert says why.
+public struct ScreenParameter: Sendable, Hashable {
+  let spec: ParameterSpec
+
+  /// A parameter of this type (`string`, `int`, `float`, `uuid`).
+  public init(_ type: CaptureType, required: Bool = true) {
+    spec = ParameterSpec(type: type, required: required)
+  }
+}
+
+/// The Swift side of an app: screens, actions and guards registered by name beside what its
+/// `app.json` and screen files define. A name defined twice refuses the app.
+public struct AppSetup: Sendable {
+  var registry = AppRegistry()
+
+  /// Nothing registered yet.
+  public init() {}
+
+  /// Registers a screen drawn by Swift. `live` screens are drawn again whenever the flags
+  /// change.
+  public mutating func screen(
+    _ name: String, params: [String: ScreenParameter] = [:], live: Bool = false,
+    make: @escaping @Sendable (ScreenInput) -> ScreenContent
+  ) {
+    registry.screen(name, params: params.mapValues(\.spec), isLive: live) { request in
+      var texts: [String: String] = [:]
+      for (key, value) in request.params { texts[key] = value.displayText }
+      let notifications = request.session.notifications.map { posted in
+        var info: [String: String] = [:]
+        for (key, value) in posted.userInfo { info[key] = value.displayText }
+        return (name: posted.name, info: info)
+      }
+      let input = ScreenInput(
+        params: texts, url: request.url, flags: Self.flags(request.session.flags),
+        notifications: notifications)
+      let content = make(input)
+      return Screen(
+        name: name, title: content.title, params: request.params, body: content.body,
+        links: content.links.map(\.link), url: request.url)
+    }
+  }
+
+  /// Registers an action written in Swift: it may change the flags and ends with a reply.
+  public mutating func action(
+    _ name: String, _ handler: @escaping @Sendable (inout ActionContext) -> ActionReply
+  ) {
+    registry.action(name) { session, request in
+      var texts: [String: String] = [:]
+      for (key, value) in request.params { texts[key] = value.displayText }
+      var context = ActionContext(
+        params: texts, flags: Self.flags(session.flags), topScreen: request.topScreen.name)
+      let reply = handler(&context)
+      for name in session.flags.names {
+        if let value = context.flags[name]?.shell,
+          value.hasSameType(as: session.flags[name]!)
+        {
+          session.flags[name] = value
+        }
+      }
+      if case .later(let seconds, let working, _) = reply {
+        return .later(
+          after: .milliseconds(Int64((seconds * 1000).rounded())), description: working,
+          result: reply.result)
+      }
+      return .done(reply.result)
+    }
+  }
+
+  /// Registers a guard written in Swift: routes naming it open only when `holds` is true;
+  /// otherwise `url` opens first, and the route goes on once an action makes it hold.
+  public mutating func `guard`(
+    _ name: String, opens url: String,
+    holds: @escaping @Sendable ([String: FlagValue]) -> Bool
+  ) {
+    registry.guard(name, GuardRule(url: url) { session in holds(Self.flags(session.flags)) })
+  }
+
+  static func flags(_ flags: Flags) -> [String: FlagValue] {
+    var result: [String: FlagValue] = [:]
+    for name in flags.names { result[name] = FlagValue(flags[name]!) }
+    return result
+  }
+}
