@@ -92,13 +92,18 @@ package struct Console: Sendable {
       return false
     }
     app = candidate
+    noteLoaded(table, from: description)
+    return true
+  }
+
+  /// A table just put in force: completion follows it, and the log says where it came from.
+  private mutating func noteLoaded(_ table: RouteTable, from description: String) {
     completer = Completer(table: table)
     let version = table.version.map { "v\($0)" } ?? "unversioned"
     send(
       .noted(
         "Route table \(version) loaded from \(description) (\(table.entries.count) routes)",
         isProblem: false))
-    return true
   }
 
   /// Puts a new app in force (a reload that read `app.json` again) with the table it was
@@ -127,12 +132,7 @@ package struct Console: Sendable {
       model.continuation = nil
     }
     app = candidate
-    completer = Completer(table: table)
-    let version = table.version.map { "v\($0)" } ?? "unversioned"
-    send(
-      .noted(
-        "Route table \(version) loaded from \(description) (\(table.entries.count) routes)",
-        isProblem: false))
+    noteLoaded(table, from: description)
     return true
   }
 
