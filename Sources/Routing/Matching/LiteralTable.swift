@@ -54,7 +54,9 @@ struct LiteralTable: Sendable {
     slots[slot] = entry
   }
 
-  /// The child of `parent` whose literal is exactly `text`, or nil.
+  /// The child of `parent` whose literal is exactly `text`, or nil. (Read through buffer
+  /// pointers: this runs for every segment of every lookup, and array subscripts would add a
+  /// bounds check to each probe and byte.)
   func child(of parent: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Int32? {
     bytes.withUnsafeBufferPointer { bytes in
       slots.withUnsafeBufferPointer { slots in

@@ -9,7 +9,7 @@ public enum ParamValue: Sendable, Hashable {
   /// A `*` capture or a repeated query key.
   case strings([String])
 
-  /// The value as text, the way a redirect template writes it (section 6); nil for an array.
+  /// The value as text, the way a redirect template writes it; nil for an array.
   public var text: String? {
     switch self {
     case .string(let value): return value

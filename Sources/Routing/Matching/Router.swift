@@ -78,6 +78,12 @@ public struct Router: Sendable {
     (try? URLParts.read(bytes) { match($0) }) ?? nil
   }
 
+  /// The best route for the URL in `bytes` with its parameters, or nil when none matches;
+  /// a URL that cannot be read throws why.
+  func match(reading bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) -> RouteMatch? {
+    try URLParts.read(bytes) { match($0) }
+  }
+
   func decide(_ url: URLParts) -> Int? {
     trie.best(url).map { Int($0.route) }
   }

@@ -5,6 +5,9 @@
 /// once, at compile time, and each keeps its place in that order: a lookup compares two
 /// integers instead of two ranks, and skips any subtree whose best terminal cannot beat the one
 /// already found.
+///
+/// A class, immutable after `init`, so that passing it around (into a lookup's closures)
+/// copies one reference rather than each of its arrays.
 final class Trie: Sendable {
   /// One node: where its children and terminals are in the shared tables. Plain numbers, so
   /// reading a node during a lookup copies no reference.
@@ -151,13 +154,12 @@ final class Trie: Sendable {
         }
       }
     }
-    // Places in ranking order, then each node's best place, children before parents (a
-    // child is always made after its parent).
     // Places in ranking order. The ranks, one per terminal, are sorted by index, each read in
     // place: moving ranks, which hold an array, costs more.
     var order = Array(ranks.indices)
     ranks.withUnsafeBufferPointer { ranks in order.sort { ranks[$0] < ranks[$1] } }
     for (place, number) in order.enumerated() { terminals[number].order = Int32(place) }
+    // Then each node's best place, children before parents (a child is made after its parent).
     self.literals = literals
     nodes = building.map { _ in Node() }
     for index in building.indices.reversed() {

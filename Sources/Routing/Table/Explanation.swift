@@ -81,8 +81,9 @@ public struct Explanation: Sendable {
     /// a route without groups, or one that fails the same way in every expansion (on the
     /// scheme, the domain or a segment before the groups).
     public var expansion: Int?
-    /// For a route that matched, the kind of pattern segment that matched each URL segment
-    /// (ranking rule 4); a trailing `*` that matched nothing adds a last `*`.
+    /// For a route that matched, the kind of each segment of its matching expansion, as
+    /// ranking rule 4 compares them (a `*` or `<path:>` is one entry, however many URL
+    /// segments it took).
     public var kinds: [MatchKind]
     /// For a route that matched, its place in the ranking: 1 for the winner.
     public var rank: Int?

@@ -50,13 +50,15 @@ extension RouteTable {
     var current = bytes
     var seen: Set<[UInt8]> = [bytes]
     while true {
-      let url: RouteURL
+      let found: RouteMatch?
       do {
-        url = try RouteURL(bytes: current)
+        found = try current.withUnsafeBufferPointer { bytes throws(URLReadError) in
+          try router.match(reading: bytes)
+        }
       } catch {
         return Resolution(outcome: .invalid(error.description), redirects: redirects)
       }
-      guard let match = router.match(url) else {
+      guard let match = found else {
         return Resolution(outcome: .unmatched, redirects: redirects)
       }
       let entry = entries[match.route]

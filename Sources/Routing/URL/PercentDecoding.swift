@@ -25,7 +25,8 @@ extension UInt8 {
 
 /// Percent-decodes `bytes` (and turns `+` into a space when `plusAsSpace`) into `out` from
 /// `start`, checks that the result is UTF-8, and returns where it ends. `out` has room for
-/// `bytes.count` more bytes: decoding never lengthens.
+/// `bytes.count` more bytes: decoding never lengthens. `bytes` may be the same memory as
+/// `out` from `start` (decoding in place): each byte is read before that place is written.
 func percentDecode(
   _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool,
   into out: UnsafeMutableBufferPointer<UInt8>,
@@ -50,7 +51,7 @@ func percentDecode(
     out.initializeElement(at: end, to: byte)
     end += 1
   }
-  guard ascii || validUTF8(UnsafeBufferPointer(rebasing: out[start..<end])) != nil else {
+  guard ascii || isUTF8(UnsafeBufferPointer(rebasing: out[start..<end])) else {
     throw .invalidUTF8
   }
   return end
@@ -69,10 +70,9 @@ package func percentDecode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false
   }
 }
 
-/// The text of `bytes` when they are UTF-8, else nil. Decoding repairs bad bytes, so they are
-/// UTF-8 exactly when decoding gives them back unchanged (the standard library's validating
-/// initializer is generic and several times slower).
-func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-  let text = String(decoding: bytes, as: UTF8.self)
-  return text.utf8.elementsEqual(bytes) ? text : nil
+/// Whether `bytes` are UTF-8. Decoding repairs bad bytes, so they are UTF-8 exactly when
+/// decoding gives them back unchanged (the standard library's validating initializer is
+/// generic, several times slower, and needs macOS 15).
+func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
 }

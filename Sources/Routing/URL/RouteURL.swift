@@ -1,5 +1,6 @@
 /// A URL as the router reads it: scheme, domain, decoded path segments and decoded query items.
-/// It is the one reader of URLs: the router, the linear scan and `--explain` all read this.
+/// The linear scan and `--explain` work on this value; it is made by the one URL reader, which
+/// the router uses directly.
 ///
 /// It reads raw text byte by byte, so raw non-ASCII, spaces and `<`/`>` are taken as they stand,
 /// and `%2F` stays inside its segment.
@@ -58,7 +59,7 @@ public struct RouteURL: Sendable, Equatable {
     }
   }
 
-  /// Reads raw bytes in place as a URL, as ``init(bytes:)-([UInt8])`` does.
+  /// Reads raw bytes as a URL, as ``init(bytes:)-([UInt8])`` does.
   public init(bytes input: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
     self = try URLParts.read(input) { RouteURL($0) }
   }

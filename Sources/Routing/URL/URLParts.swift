@@ -3,7 +3,8 @@
 /// This is the one reader of URLs. ``RouteURL`` is made from it, and the router matches on it
 /// directly: ranges of bytes cost nothing to make or free, where a string for every segment
 /// and query item, and arrays of them, measured as most of the cost of a lookup. The parts
-/// live only during the call that reads them (``read(_:_:)``, ``with(_:_:)``).
+/// live only during the call that reads them (``read(_:_:)``, ``with(_:_:)``): the body must
+/// turn what it needs into values before it returns, and never return the parts themselves.
 struct URLParts {
   /// A query item's key and value in ``text``.
   struct Item {
@@ -11,7 +12,8 @@ struct URLParts {
     var value: Range<Int>
   }
 
-  /// The decoded bytes of every part (all valid UTF-8).
+  /// The memory the parts are ranges of. Only the ranges below are decoded text (valid UTF-8);
+  /// the rest is separators, bytes left over from decoding, or never written.
   let text: UnsafeBufferPointer<UInt8>
   /// The scheme in lowercase, or nil for a URL that is a path only.
   let scheme: Range<Int>?
@@ -100,7 +102,8 @@ struct URLParts {
     }
     let bytes = UnsafeBufferPointer(rebasing: input[0..<end])
     // The parts are decoded in place in a copy of the URL (decoding never lengthens); a domain
-    // lowercased beyond ASCII, which may lengthen, is written after it.
+    // lowercased beyond ASCII is written after it. Unicode lowercasing lengthens a character's
+    // UTF-8 at most 3/2 times (U+0130 İ, two bytes, becomes three), so 3 * end is room enough.
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * end) {
       text throws(URLReadError) in
       if end > 0 { text.baseAddress!.initialize(from: bytes.baseAddress!, count: end) }
