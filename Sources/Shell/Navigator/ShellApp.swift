@@ -177,7 +177,7 @@ package struct ShellApp: Sendable {
 
   // MARK: - Opening URLs
 
-  private func open(
+  func open(
     _ url: String, source: Source, request: ResultRequest?, _ model: inout AppModel,
     _ effects: inout [Effect]
   ) {
@@ -344,7 +344,7 @@ package struct ShellApp: Sendable {
     }
   }
 
-  private func describe(_ problem: ScreenProblem, url: String) -> (String, String) {
+  func describe(_ problem: ScreenProblem, url: String) -> (String, String) {
     switch problem {
     case .unknownScreen(let name):
       return (
@@ -384,170 +384,6 @@ package struct ShellApp: Sendable {
     case .data(let name, let params):
       guard let action = dataActions[name] else { return }
       run(action, params: params, &model, &effects)
-    }
-  }
-
-  // MARK: - Data actions
-
-  /// Applies a data action's members in order: `set`, `add`, `status`, `alert`, `then`; then
-  /// a guard waiting for the flags may let its URL go on.
-  private func run(
-    _ action: DataAction, params: Parameters, _ model: inout AppModel, _ effects: inout [Effect]
-  ) {
-    let before = model.session
-    for assignment in action.set { model.session.flags[assignment.name] = assignment.value }
-    for increment in action.add {
-      if case .int(let value)? = model.session.flags[increment.name] {
-        model.session.flags[increment.name] = .int(value &+ increment.amount)
-      }
-    }
-    if model.session != before { refreshLiveScreens(&model) }
-    let flags = model.session.flags
-    if let status = action.status { model.status = status.render(params, flags: flags) }
-    if let alert = action.alert {
-      model.shell.showAlert(
-        Alert(
-          title: alert.title.render(params, flags: flags),
-          message: alert.message.render(params, flags: flags)))
-    }
-    switch action.then {
-    case nil: break
-    case .dismiss?:
-      if !model.shell.modals.isEmpty { closeTop(&model, &effects, dismissWholeModal: true) }
-    case .back?:
-      closeTop(&model, &effects, dismissWholeModal: false)
-    case .open(let template)?:
-      let url = template.render(params, flags: flags, encode: percentEncodeUnreserved)
-      open(url, source: .link, request: nil, &model, &effects)
-    }
-    continueAfterGuard(&model, &effects)
-  }
-
-  /// After an action, a guard that now holds lets the waiting URL go on: the guard's screens
-  /// are dismissed and the URL is opened.
-  private func continueAfterGuard(_ model: inout AppModel, _ effects: inout [Effect]) {
-    guard let waiting = model.continuation, let rule = guards[waiting.guardName],
-      rule.isMet(model.session)
-    else { return }
-    model.continuation = nil
-    while model.shell.modals.count > waiting.modalDepth {
-      closeTop(&model, &effects, dismissWholeModal: true)
-    }
-    open(waiting.url, source: waiting.source, request: waiting.request, &model, &effects)
-  }
-
-  /// Re-makes every screen that shows session data.
-  private func refreshLiveScreens(_ model: inout AppModel) {
-    let session = model.session
-    model.shell.updateScreens { screen in
-      guard catalog.factories[screen.name]?.isLive == true,
-        case .success(let remade) = catalog.remake(
-          screen, params: screen.params, session: session, table: table)
-      else { return }
-      screen = remade
-    }
-  }
-
-  // MARK: - Back, results, cold start
-
-  private func back(_ model: inout AppModel, _ effects: inout [Effect]) {
-    if model.shell.alert != nil {
-      model.shell.dismissAlert()
-      return
-    }
-    if let pending = model.pending {
-      model.pending = nil
-      effects.append(.cancelWork(token: pending.token))
-      model.status = "Cancelled: \(pending.description)"
-      return
-    }
-    let before = model.shell
-    closeTop(&model, &effects, dismissWholeModal: false)
-    if model.shell != before { model.status = "Back to \(model.shell.topScreen.title)" }
-    if let waiting = model.continuation, model.shell.modals.count <= waiting.modalDepth {
-      model.continuation = nil
-      if let token = waiting.request?.token {
-        effects.append(.deliverResult(token: token, value: nil))
-      }
-      model.status = "Not signed in: \(waiting.url) was not opened"
-    }
-  }
-
-  /// Pops the top screen (or dismisses a modal at its root, or the whole modal); a screen
-  /// opened for a Swift completion tells it that no value came.
-  private func closeTop(
-    _ model: inout AppModel, _ effects: inout [Effect], dismissWholeModal: Bool
-  ) {
-    let closing: [Screen]
-    if dismissWholeModal, let modal = model.shell.modals.last {
-      closing = modal.stack
-      model.shell.dismiss()
-    } else {
-      let top = model.shell.topScreen
-      guard model.shell.back() else { return }
-      closing = [top]
-    }
-    for screen in closing.reversed() {
-      if let token = screen.resultRequest?.token {
-        effects.append(.deliverResult(token: token, value: nil))
-      }
-    }
-  }
-
-  private func finish(with value: String, _ model: inout AppModel, _ effects: inout [Effect]) {
-    let top = model.shell.topScreen
-    guard let request = top.resultRequest else {
-      model.status = "Nothing is waiting for a result from \(top.title)"
-      return
-    }
-    guard model.shell.back() else { return }
-    if let key = request.key {
-      let opener = model.shell.topScreen
-      var params = opener.params
-      params[key] = .string(value)
-      switch catalog.remake(opener, params: params, session: model.session, table: table) {
-      case .success(let remade):
-        model.shell.replaceTop(remade)
-      case .failure(let problem):
-        // The opener cannot take this value: it stays as it was, and the alert says why.
-        let (title, message) = describe(problem, url: opener.url ?? opener.name)
-        model.shell.showAlert(Alert(title: title, message: message))
-      }
-    }
-    if let token = request.token { effects.append(.deliverResult(token: token, value: value)) }
-    model.status = "Chose \(value)"
-  }
-
-  /// Cold start: pushes the `parent` chain of the URL's route, root-most first; a parent that
-  /// is a tab's root selects that tab instead.
-  private func pushParents(of url: String, _ model: inout AppModel) {
-    guard case .matched(let route, _) = table.resolve(url, from: .external).outcome else {
-      return
-    }
-    var chain: [(RouteEntry, Parameters, String)] = []
-    var next = route.parent
-    var seen: Set<Int> = [route.index]
-    while let parentURL = next,
-      case .matched(let parent, let params) = table.resolve(parentURL).outcome,
-      seen.insert(parent.index).inserted
-    {
-      chain.insert((parent, params, parentURL), at: 0)
-      next = parent.parent
-    }
-    for (parent, params, parentURL) in chain {
-      guard case .screen(let name) = parent.target,
-        case .success(let screen) = catalog.make(
-          name, params: params, url: parentURL, session: model.session, table: table)
-      else { continue }
-      if model.shell.modals.isEmpty,
-        let tab = model.shell.tabs.firstIndex(where: {
-          $0.stack.count == 1 && $0.stack[0].isSameScreen(as: screen)
-        })
-      {
-        model.shell.selectTab(tab)
-      } else if !model.shell.topScreen.isSameScreen(as: screen) {
-        model.shell.push(screen)
-      }
     }
   }
 }
