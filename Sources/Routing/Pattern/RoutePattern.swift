@@ -39,14 +39,9 @@ public struct RoutePattern: Sendable, Hashable {
   /// The segment lists this pattern stands for: one per choice of optional groups, in written
   /// order (all groups absent first).
   public var expansions: [[PatternSegment]] {
-    (0..<(1 << groups.count)).map { mask in
-      var result = segments
-      for (index, group) in groups.enumerated() where mask & (1 << index) != 0 {
-        result += group
-      }
-      return result
-    }
+    (0..<expansionCount).map(expansion)
   }
+
 }
 
 /// A pattern that does not follow the grammar: what is wrong, and the column (1-based, in
