@@ -23,7 +23,8 @@ let package = Package(
     // Pure devices: the terminal device protocol, the in-memory terminal, key decoding.
     .target(name: "Device", dependencies: ["Interface", "Render"]),
     // Key scripts and the headless driver behind `appshell replay`.
-    .target(name: "Replay", dependencies: ["Device", "Interface", "Render", "Shell", "Routing"]),
+    .target(
+      name: "Replay", dependencies: ["Device", "Interface", "Render", "Shell", "Routing", "Remote"]),
     // The system calls that differ between Linux (Glibc) and macOS (Darwin): signals, sockets,
     // file watching, child processes, the executable's path and memory. The rest calls these.
     .target(name: "Platform"),

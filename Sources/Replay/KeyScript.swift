@@ -1,4 +1,5 @@
 import Interface
+import Remote
 import Render
 
 /// A key script (the README's "Testing routes with key scripts"): keys to type, snapshots to
@@ -12,6 +13,97 @@ package struct KeyScript: Sendable, Hashable {
     case snapshot
     /// `<Resize 100x30>`: resize the terminal.
     case resize(Size)
+    /// `<Open URL>`: the URL arrives from outside, as `appshell openurl` hands it in.
+    case open(String)
+    /// `<Push JSON>`: a push notification arrives, as `appshell push` sends it.
+    case push(Push)
+    /// `<Wait 1.5s>`: virtual time passes with no key.
+    case wait(Seconds)
+    /// `<Expect ...>`, `<ExpectNot ...>`, `<ExpectScreen ...>`, `<WaitFor ...>`.
+    case expect(Expectation)
+  }
+
+  /// A push payload as written in a script (one line of JSON), with what it carries.
+  package struct Push: Sendable, Hashable {
+    /// The JSON text as written.
+    package var text: String
+    /// The alert title.
+    package var title: String
+    /// The alert body.
+    package var body: String
+    /// The URL the banner opens, if any.
+    package var url: String?
+
+    /// Reads a payload; the error says what is wrong with it.
+    package init(text: String) throws(WireError) {
+      let payload = try PushPayload(text: Array(text.utf8))
+      self.text = text
+      title = payload.title
+      body = payload.body
+      url = payload.url
+    }
+  }
+
+  /// A number of seconds written `1.5s`, `.5s` or `2s`, from 0 to 3600.
+  package struct Seconds: Sendable, Hashable {
+    /// The number as written, without the `s`.
+    package var text: String
+    /// The time it stands for.
+    package var duration: Duration
+
+    /// The largest number of seconds accepted.
+    package static let maximum = 3600.0
+
+    /// Reads `Ns`; nil when it is not a decimal number of seconds from 0 to 3600.
+    package init?(parsing written: Substring) {
+      guard written.last == "s" else { return nil }
+      let number = written.dropLast()
+      let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+      guard !number.isEmpty, number != ".", parts.count <= 2,
+        parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+        let value = Double(number.hasPrefix(".") ? "0" + number : String(number)),
+        value <= Self.maximum
+      else { return nil }
+      text = String(number)
+      duration = .milliseconds(Int64((value * 1000).rounded()))
+    }
+
+    /// Makes a number of seconds from its text and time.
+    package init(text: String, duration: Duration) {
+      self.text = text
+      self.duration = duration
+    }
+  }
+
+  /// Text in double quotes (`\"` and `\\` are its escapes).
+  package struct Quoted: Sendable, Hashable {
+    /// The text, escapes decoded.
+    package var text: String
+    /// The text as written between the quotes.
+    package var written: String
+  }
+
+  /// What a script expects of the screen, and where it says so.
+  package struct Expectation: Sendable, Hashable {
+    /// What is expected.
+    package enum Kind: Sendable, Hashable {
+      /// `<Expect "TEXT">`: a line of the screen contains TEXT.
+      case contains(Quoted)
+      /// `<ExpectNot "TEXT">`: no line of the screen contains TEXT.
+      case lacks(Quoted)
+      /// `<ExpectScreen NAME>`: the screen on top is named NAME.
+      case screen(String)
+      /// `<WaitFor "TEXT" Ns>`: TEXT appears within the time given (5 s when nil).
+      case waitFor(Quoted, Seconds?)
+    }
+
+    /// What is expected.
+    package var kind: Kind
+    /// `FILE:LINE:COL` of the directive's `<`.
+    package var place: String
+
+    /// How long `<WaitFor>` waits when no time is given.
+    package static let defaultWait = Seconds(text: "5", duration: .seconds(5))
   }
 
   /// The steps, in order.
@@ -49,30 +141,161 @@ package struct KeyScript: Sendable, Hashable {
           continue
         }
         let place = "\(file):\(lineNumber):\(column)"
-        guard let close = line[index...].firstIndex(of: ">") else {
-          throw KeyScriptError("\(place): unclosed < (write <lt> for a literal <)")
-        }
-        let name = String(line[line.index(after: index)..<close])
-        if let key = Key.named[name] {
-          steps.append(.key(key))
-        } else if name == "Snap" {
-          steps.append(.snapshot)
-        } else if name.hasPrefix("Resize") {
-          let argument = name.dropFirst("Resize".count)
-          guard argument.first == " ", let size = Size(parsing: String(argument.dropFirst())) else {
-            throw KeyScriptError(
-              "\(place): bad directive <\(inert(name))> (write <Resize 100x30>)")
-          }
-          steps.append(.resize(size))
-        } else {
-          // The name as it stands could carry terminal escapes to stderr: shown inert.
-          throw KeyScriptError("\(place): unknown key <\(inert(name))>")
-        }
+        let (step, close) = try Self.directive(in: line, at: index, place: place)
+        steps.append(step)
         column += line[index..<close].count
         index = line.index(after: close)
       }
     }
     self.steps = steps
+  }
+
+  /// The directive starting at the `<` at `start`, and the index of its closing `>`.
+  private static func directive(
+    in line: Substring, at start: Substring.Index, place: String
+  ) throws(KeyScriptError) -> (Step, Substring.Index) {
+    let body = line[line.index(after: start)...]
+    if body.hasPrefix("Push ") {
+      return try push(body.dropFirst("Push ".count), place: place)
+    }
+    for (word, make) in [
+      ("Expect ", Expectation.Kind.contains), ("ExpectNot ", Expectation.Kind.lacks),
+    ] where body.hasPrefix(word + "\"") {
+      let (quoted, rest) = try Self.quoted(body.dropFirst(word.count), place: place)
+      guard rest.first == ">" else {
+        throw KeyScriptError("\(place): write <\(word)\"TEXT\"> (nothing after the closing quote)")
+      }
+      return (.expect(Expectation(kind: make(quoted), place: place)), rest.startIndex)
+    }
+    if body.hasPrefix("WaitFor \"") {
+      let (quoted, rest) = try Self.quoted(body.dropFirst("WaitFor ".count), place: place)
+      guard let close = rest.firstIndex(of: ">") else {
+        throw KeyScriptError("\(place): unclosed < (write <lt> for a literal <)")
+      }
+      var limit: Seconds?
+      if close != rest.startIndex {
+        guard rest.first == " ", let seconds = Seconds(parsing: rest[rest.index(after: rest.startIndex)..<close])
+        else {
+          throw KeyScriptError(
+            "\(place): bad directive <WaitFor> (write <WaitFor \"TEXT\"> or <WaitFor \"TEXT\" 10s>)")
+        }
+        limit = seconds
+      }
+      return (.expect(Expectation(kind: .waitFor(quoted, limit), place: place)), close)
+    }
+    guard let close = body.firstIndex(of: ">") else {
+      throw KeyScriptError("\(place): unclosed < (write <lt> for a literal <)")
+    }
+    let name = String(body[..<close])
+    if let key = Key.named[name] { return (.key(key), close) }
+    func bad(_ example: String) -> KeyScriptError {
+      KeyScriptError("\(place): bad directive <\(inert(name))> (write \(example))")
+    }
+    let word = name.prefix(while: { $0 != " " })
+    let argument = name.dropFirst(word.count).dropFirst()
+    switch word {
+    case "Snap" where name == "Snap":
+      return (.snapshot, close)
+    case "Resize":
+      guard name.dropFirst(word.count).first == " ", let size = Size(parsing: String(argument))
+      else { throw bad("<Resize 100x30>") }
+      return (.resize(size), close)
+    case "Open":
+      guard name.dropFirst(word.count).first == " ", !argument.isEmpty else {
+        throw bad("<Open URL>")
+      }
+      return (.open(String(argument)), close)
+    case "Wait":
+      guard name.dropFirst(word.count).first == " ", let seconds = Seconds(parsing: argument) else {
+        throw bad("<Wait 1.5s>, from 0 to 3600 seconds")
+      }
+      return (.wait(seconds), close)
+    case "ExpectScreen":
+      guard name.dropFirst(word.count).first == " ", !argument.isEmpty,
+        !argument.contains(" ")
+      else { throw bad("<ExpectScreen NAME>") }
+      return (.expect(Expectation(kind: .screen(String(argument)), place: place)), close)
+    case "Expect", "ExpectNot", "WaitFor":
+      throw bad("<\(word) \"TEXT\">")
+    case "Push":
+      throw bad("<Push {\"aps\":{\"alert\":\"...\"}}>")
+    default:
+      // The name as it stands could carry terminal escapes to stderr: shown inert.
+      throw KeyScriptError("\(place): unknown key <\(inert(name))>")
+    }
+  }
+
+  /// `"TEXT"` at the start of `text`, and what follows the closing quote.
+  private static func quoted(_ text: Substring, place: String) throws(KeyScriptError) -> (
+    Quoted, Substring
+  ) {
+    var decoded = ""
+    var index = text.index(after: text.startIndex)
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "\"" {
+        let written = String(text[text.index(after: text.startIndex)..<index])
+        return (Quoted(text: decoded, written: written), text[text.index(after: index)...])
+      }
+      if character == "\\" {
+        let next = text.index(after: index)
+        guard next < text.endIndex, text[next] == "\"" || text[next] == "\\" else {
+          throw KeyScriptError(
+            "\(place): bad escape in \"TEXT\" (only \\\" and \\\\ are escapes)")
+        }
+        decoded.append(text[next])
+        index = text.index(after: next)
+        continue
+      }
+      decoded.append(character)
+      index = text.index(after: index)
+    }
+    throw KeyScriptError("\(place): unclosed \" (the text must end on the same line)")
+  }
+
+  /// `{...}>`: the JSON object up to its closing brace, which a `>` must follow.
+  private static func push(_ text: Substring, place: String) throws(KeyScriptError) -> (
+    Step, Substring.Index
+  ) {
+    guard text.first == "{" else {
+      throw KeyScriptError("\(place): <Push> needs one JSON object on one line")
+    }
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+      } else if character == "\"" {
+        inString = true
+      } else if character == "{" || character == "[" {
+        depth += 1
+      } else if character == "}" || character == "]" {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      index = text.index(after: index)
+    }
+    guard index < text.endIndex else {
+      throw KeyScriptError("\(place): <Push> needs one JSON object on one line, then >")
+    }
+    let after = text.index(after: index)
+    guard after < text.endIndex, text[after] == ">" else {
+      throw KeyScriptError("\(place): <Push {...}> must end with > right after the object")
+    }
+    do {
+      return (.push(try Push(text: String(text[...index]))), after)
+    } catch {
+      throw KeyScriptError("\(place): bad <Push> payload: \(inert(error.description))")
+    }
   }
 
   /// The script as text, on one line, that parses back to the same steps.
@@ -104,6 +327,17 @@ package struct KeyScriptWriter: Sendable {
     case .key(let key): piece = key.scriptName
     case .snapshot: piece = "<Snap>"
     case .resize(let size): piece = "<Resize \(size)>"
+    case .open(let url): piece = "<Open \(url)>"
+    case .push(let push): piece = "<Push \(push.text)>"
+    case .wait(let seconds): piece = "<Wait \(seconds.text)s>"
+    case .expect(let expectation):
+      switch expectation.kind {
+      case .contains(let text): piece = "<Expect \"\(text.written)\">"
+      case .lacks(let text): piece = "<ExpectNot \"\(text.written)\">"
+      case .screen(let name): piece = "<ExpectScreen \(name)>"
+      case .waitFor(let text, let limit):
+        piece = "<WaitFor \"\(text.written)\"\(limit.map { " \($0.text)s" } ?? "")>"
+      }
     }
     var out = ""
     if let last, let first = piece.first {

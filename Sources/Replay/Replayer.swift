@@ -20,6 +20,36 @@ package struct Replayer {
     package var flags = Flags()
   }
 
+  /// A failed expectation: where, what, and the screen at that moment.
+  package struct Failure: Sendable, Hashable {
+    /// `FILE:LINE:COL` of the directive.
+    package var place: String
+    /// What was expected and what was found, e.g. `expected "Orders" on the screen`.
+    package var message: String
+    /// The screen and state when it failed.
+    package var snapshot: Snapshot
+
+    /// The one line a failure is reported as: `FILE:LINE:COL: message`.
+    package var line: String { "\(place): \(message)" }
+  }
+
+  /// What playing a script gave: a snapshot for each `<Snap>` (and one at the end when it ran
+  /// to its end), or the failed expectation that ended it.
+  package struct Playback: Sendable, Hashable {
+    /// The snapshots taken.
+    package var snapshots: [Snapshot]
+    /// The failed expectation that ended the run, if one did.
+    package var failure: Failure?
+  }
+
+  /// One frame drawn, at its virtual time (from the start of the run).
+  package struct Frame: Sendable, Hashable {
+    /// When it was drawn.
+    package var time: Duration
+    /// What it showed.
+    package var grid: Grid
+  }
+
   /// How much virtual time one key takes.
   package static let keyInterval: Duration = .milliseconds(100)
 
@@ -35,6 +65,13 @@ package struct Replayer {
   private var clock: Duration = .zero
   /// The last frame's scene, reused while only the prompt changes.
   private var renderCache: ConsoleView.Cache?
+  /// Whether every frame is kept in ``frames`` (for a recording).
+  package var keepsFrames = false
+  /// The frames drawn, when ``keepsFrames`` is on: the first screen, then one after each step
+  /// that changed it.
+  package private(set) var frames: [Frame] = []
+  /// How long `<WaitFor>` waits between looks at the screen.
+  package static let waitStep: Duration = .milliseconds(100)
 
   /// Makes a replayer around a fresh console.
   package init(console: Console) {
@@ -42,9 +79,16 @@ package struct Replayer {
     device = MemoryTerminal(size: console.size)
   }
 
-  /// Runs the script and returns a snapshot for each `<Snap>` and one at the end.
+  /// Runs the script and returns a snapshot for each `<Snap>` and one at the end (or the
+  /// snapshots taken before an expectation failed).
   package mutating func run(_ script: KeyScript) -> [Snapshot] {
+    play(script).snapshots
+  }
+
+  /// Runs the script until its end or its first failed expectation.
+  package mutating func play(_ script: KeyScript) -> Playback {
     var snapshots: [Snapshot] = []
+    keepFrame()
     for step in script.steps {
       switch step {
       case .key(let key):
@@ -54,11 +98,67 @@ package struct Replayer {
       case .resize(let size):
         device.currentSize = size
         console.resize(device.updateSize())
+      case .open(let url):
+        send(.urlOpened(url, source: .external))
+      case .push(let push):
+        send(.pushReceived(title: push.title, body: push.body, url: push.url))
+      case .wait(let seconds):
+        advance(by: seconds.duration)
+      case .expect(let expectation):
+        if let message = check(expectation) {
+          return Playback(
+            snapshots: snapshots,
+            failure: Failure(
+              place: expectation.place, message: message, snapshot: snapshot()))
+        }
       }
+      keepFrame()
     }
     snapshots.append(snapshot())
-    return snapshots
+    return Playback(snapshots: snapshots, failure: nil)
   }
+
+  /// Checks one expectation (letting time pass for `<WaitFor>`); nil when it holds, else
+  /// what was expected and what was found.
+  private mutating func check(_ expectation: KeyScript.Expectation) -> String? {
+    switch expectation.kind {
+    case .contains(let text):
+      return shows(text.text) ? nil : "expected \"\(text.written)\" on the screen"
+    case .lacks(let text):
+      return shows(text.text) ? "\"\(text.written)\" is on the screen" : nil
+    case .screen(let name):
+      let top = console.model.shell.topScreen.name
+      return top == name ? nil : "expected screen \(name), the top screen is \(top)"
+    case .waitFor(let text, let limit):
+      let limit = limit ?? KeyScript.Expectation.defaultWait
+      var waited = Duration.zero
+      while !shows(text.text) {
+        guard waited < limit.duration else {
+          return "\"\(text.written)\" did not appear within \(limit.text) s"
+        }
+        advance(by: Self.waitStep)
+        waited += Self.waitStep
+        keepFrame()
+      }
+      return nil
+    }
+  }
+
+  /// Whether a line of the screen, as replay would print it now, contains `text`.
+  package mutating func shows(_ text: String) -> Bool {
+    snapshot().grid.text.split(separator: "\n").contains { $0.contains(text) }
+  }
+
+  /// Keeps the screen as a frame when frames are kept and it changed.
+  private mutating func keepFrame() {
+    guard keepsFrames else { return }
+    let grid = snapshot().grid
+    guard frames.last?.grid != grid else { return }
+    frames.append(Frame(time: clock, grid: grid))
+  }
+
+  /// The virtual time since the start.
+  package var now: Duration { clock }
 
   /// Draws the screen on the memory terminal and returns it with the state.
   package mutating func snapshot() -> Snapshot {
