@@ -140,12 +140,9 @@ struct EventLoop {
   mutating func answer(_ request: WireRequest) -> WireReply {
     switch request {
     case .openURL(let url):
-      let count = console.model.log.count
+      let before = console.model
       perform(console.send(.urlOpened(url, source: .external)))
-      guard console.model.log.count > count, let entry = console.model.log.last else {
-        return .success([JSONMember("outcome", .string("nothing happened"))])
-      }
-      return .success([JSONMember("outcome", .string(ConsoleView.describe(entry).1))])
+      return .success(OpenReport(url: url, before: before, after: console).members.dropFirst().map { $0 })
     case .push(let payload):
       perform(
         console.send(.pushReceived(title: payload.title, body: payload.body, url: payload.url)))

@@ -9,11 +9,18 @@ enum RemoteCommand {
   static let openURLHelp = """
     OVERVIEW: Hand a URL to the running appshell, as a deep link from outside.
 
-    USAGE: appshell openurl URL
+    USAGE: appshell openurl [--json] [--strict] URL
 
     The running app opens it as an outside URL (routes with "external": false are refused)
     and this prints what happened, e.g. 'pushed user-profile'. Exit 1 when no appshell of
     this user is running.
+
+    OPTIONS:
+      --json              Print one JSON object: ok, opens (app, safari or nothing),
+                          matched, pattern, params, outcome, screen and tab after it, and
+                          refused (null or why).
+      --strict            Exit 1 when the URL did not open the app, matched no route or was
+                          refused (what happened is still printed).
 
     """
 
@@ -54,6 +61,8 @@ enum RemoteCommand {
   static func run(_ command: String, _ arguments: [String], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: command)
     var operands: [String] = []
+    var json = false
+    var strict = false
     let help: String
     switch command {
     case "openurl": help = openURLHelp
@@ -65,6 +74,12 @@ enum RemoteCommand {
       if !options.ended && (argument == "-h" || argument == "--help") {
         io.write(Array(help.utf8))
         return 0
+      }
+      if command == "openurl" && !options.ended && (argument == "--json" || argument == "--strict")
+      {
+        guard !options.hasValue else { return options.fail(io, "\(argument) takes no value") }
+        if argument == "--json" { json = true } else { strict = true }
+        continue
       }
       if !options.ended && argument.hasPrefix("-") && argument != "-" {
         return options.fail(io, "unknown option '\(argument)'")
@@ -102,12 +117,24 @@ enum RemoteCommand {
       return 1
     }
     guard reply.ok else {
+      if json {
+        let failure = JSON.object([
+          JSONMember("ok", .bool(false)), JSONMember("error", .string(reply.error ?? "refused")),
+        ])
+        io.write(Array((failure.serialized + "\n").utf8))
+      }
       io.writeError("appshell \(command): \(reply.error ?? "refused")\n")
       return 1
     }
     switch request {
     case .openURL:
-      if case .string(let outcome)? = reply["outcome"] { io.write(Array((outcome + "\n").utf8)) }
+      if json {
+        let object = JSON.object([JSONMember("ok", .bool(true))] + reply.members)
+        io.write(Array((object.serialized + "\n").utf8))
+      } else if case .string(let outcome)? = reply["outcome"] {
+        io.write(Array((outcome + "\n").utf8))
+      }
+      if strict && !Self.openedTheApp(reply) { return 1 }
     case .push:
       io.write(Array("banner shown\n".utf8))
     case .state:
@@ -116,6 +143,13 @@ enum RemoteCommand {
       if case .string(let status)? = reply["status"] { io.write(Array((status + "\n").utf8)) }
     }
     return 0
+  }
+
+  /// Whether an `openurl` reply says the URL opened the app, matched a route and was not
+  /// refused (what `--strict` asks).
+  static func openedTheApp(_ reply: WireReply) -> Bool {
+    reply["opens"] == .string("app") && reply["matched"] == .bool(true)
+      && reply["refused"] == .null
   }
 
   /// The payload text: the operand itself when it looks like JSON, standard input for `-`,

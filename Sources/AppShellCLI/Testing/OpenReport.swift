@@ -1,0 +1,72 @@
+import Interface
+import Render
+import Routing
+import Shell
+
+/// Whether a URL from outside opens the app (`app`), Safari (`safari`) or nothing
+/// (`nothing`). An app without `links` opens every URL in the app.
+func opens(_ url: String, app: ShellApp) -> String {
+  "app"
+}
+
+/// What opening one URL did, read from the app before and after: what `appshell openurl
+/// --json` prints, and what link contracts check.
+struct OpenReport {
+  /// The URL opened.
+  var url: String
+  /// `app`, `safari` or `nothing`.
+  var opens: String
+  /// The URL's own entry in the event log (nil when opening it logged nothing).
+  var entry: LogEntry?
+  /// The last entry it logged (a guarded URL logs its guard's screen after itself).
+  var lastEntry: LogEntry?
+  /// The model after it (and after any work it started, when that was let finish).
+  var model: AppModel
+  /// The status line after it.
+  var status: String
+  /// The names of the notifications posted meanwhile.
+  var notifications: [String]
+
+  /// The report of opening `url`, given the model before and the console after.
+  init(url: String, before: AppModel, after console: Console) {
+    self.url = url
+    opens = AppShellCLI.opens(url, app: console.app)
+    let model = console.model
+    entry = model.log.count > before.log.count ? model.log[before.log.count] : nil
+    lastEntry = entry == nil ? nil : model.log.last
+    self.model = model
+    status = console.statusLine
+    notifications = model.session.notifications.dropFirst(before.session.notifications.count)
+      .map(\.name)
+  }
+
+  /// The event log's text for the last entry, or `nothing happened`.
+  var outcome: String {
+    lastEntry.map { ConsoleView.describe($0).1 } ?? "nothing happened"
+  }
+
+  /// Why the URL was refused, when it was.
+  var refused: String? {
+    if case .refused(let why)? = entry?.outcome { return why }
+    return nil
+  }
+
+  /// Whether a route matched.
+  var matched: Bool { entry?.pattern != nil }
+
+  /// The members `openurl --json` prints, in order (`ok` first).
+  var members: [JSONMember] {
+    let shell = model.shell
+    return [
+      JSONMember("ok", .bool(true)),
+      JSONMember("opens", .string(opens)),
+      JSONMember("matched", .bool(matched)),
+      JSONMember("pattern", entry?.pattern.map(JSON.string) ?? .null),
+      JSONMember("params", (entry?.params ?? [:]).json),
+      JSONMember("outcome", .string(outcome)),
+      JSONMember("screen", .string(shell.topScreen.name)),
+      JSONMember("tab", .string(shell.tabs[shell.selectedTab].title)),
+      JSONMember("refused", refused.map(JSON.string) ?? .null),
+    ]
+  }
+}
