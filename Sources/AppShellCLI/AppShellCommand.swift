@@ -17,7 +17,8 @@ package enum AppShellCommand {
            appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--expect GOLDEN [--update]] SCRIPT
-           appshell openurl URL
+           appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]
+           appshell openurl [--json] [--strict] URL
            appshell push PAYLOAD
            appshell state | reload
            appshell sign-table --key PRIVATE.pem [--output FILE] TABLE
@@ -32,6 +33,7 @@ package enum AppShellCommand {
                           --explain says why each route lost, failed or won.
       routes              Show the route table as a tree, or lint it (--lint).
       replay              Run a key script headless and print the screens or states.
+      test                Run flows and link contracts (as CI does); JUnit XML on request.
       openurl             Hand a URL to the running app, as a deep link from outside.
       push                Send a push notification (a banner) to the running app.
       state               Print the running app's state as JSON.
@@ -83,6 +85,8 @@ package enum AppShellCommand {
       return RoutesCommand.run(Array(arguments.dropFirst()), io: io)
     case "openurl", "push", "state", "reload":
       return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
+    case "test":
+      return TestCommand.run(Array(arguments.dropFirst()), io: io)
     case "init":
       return InitCommand.run(Array(arguments.dropFirst()), io: io)
     case "sign-table":

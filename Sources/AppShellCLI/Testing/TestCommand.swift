@@ -1,0 +1,314 @@
+import Foundation
+import Interface
+import Render
+import Replay
+import Routing
+import Shell
+
+/// `appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]`: runs flows
+/// (`*.keys`, against `NAME.golden` beside them) and link contracts (`*.links.json`).
+enum TestCommand {
+  static let help = """
+    OVERVIEW: Run an app's flows and link contracts, as CI does.
+
+    USAGE: appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]
+
+    ARGUMENTS:
+      PATH                A flow (NAME.keys, checked against NAME.golden beside it when
+                          there is one), a link contract (NAME.links.json), or a directory
+                          searched for both (default: the app directory's flows/).
+
+    OPTIONS:
+      --screens DIR       The app's directory (default: the shipped demo's Screens/).
+      --junit FILE        Also write the results as JUnit XML to FILE.
+      --update            Write each flow's golden (creating missing ones) instead of
+                          comparing with it.
+      -j N                Run N tests at a time (default: the number of cores).
+      -h, --help          Show this help.
+
+    It prints 'ok   PATH' or 'FAIL PATH: REASON' (with details indented below) per test,
+    in path order, then 'N passed, M failed'. A flow may start with a '# size: COLSxROWS'
+    comment (default 80x24). Exit 0 when every test passed, 1 when any failed, 2 when a
+    file or an option was unusable.
+
+    """
+
+  /// One test's result.
+  struct Result: Sendable {
+    /// The path as printed (with `#N URL` for a contract case).
+    var name: String
+    /// Why it failed; nil when it passed.
+    var reason: String?
+    /// What was expected and what was found, one line each.
+    var details: [String] = []
+  }
+
+  /// The results of one file: its tests, or one failed test when it could not be used.
+  struct FileResult: Sendable {
+    /// The file's path as printed.
+    var path: String
+    /// Its tests.
+    var tests: [Result]
+    /// Whether the file could not be read or parsed.
+    var unusable = false
+  }
+
+  /// What runs a file: the app, and whether goldens are written.
+  struct Setup: Sendable {
+    var app: ShellApp
+    var screens: String?
+    var update: Bool
+  }
+
+  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    var options = Options(arguments, command: "test")
+    var screens: String?
+    var junit: String?
+    var update = false
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var paths: [String] = []
+    while let argument = options.next() {
+      if options.ended {
+        paths.append(argument)
+        continue
+      }
+      switch argument {
+      case "-h", "--help":
+        io.write(Array(help.utf8))
+        return 0
+      case "--screens":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        screens = value
+      case "--junit":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        junit = value
+      case "--update":
+        guard !options.hasValue else { return options.fail(io, "--update takes no value") }
+        update = true
+      case "-j":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        guard let count = Int(value), count >= 1 else {
+          return options.fail(io, "-j needs a number of tests at a time (1 or more), not '\(value)'")
+        }
+        jobs = count
+      default:
+        if argument.hasPrefix("-j"), let count = Int(argument.dropFirst(2)), count >= 1 {
+          jobs = count
+        } else if argument.hasPrefix("-") {
+          return options.fail(io, "unknown option '\(argument)'")
+        } else {
+          paths.append(argument)
+        }
+      }
+    }
+    let app: ShellApp
+    do {
+      app = try AppLoader.loadApp(screens: screens, routes: nil)
+    } catch {
+      io.writeError("appshell test: \(error)\n")
+      return 2
+    }
+    if paths.isEmpty {
+      let flows = (screens ?? AppLoader.shippedScreensDirectory()) + "/flows"
+      guard FileManager.default.fileExists(atPath: flows) else {
+        io.writeError("appshell test: \(flows): no flows to run (name a PATH)\n")
+        return 2
+      }
+      paths = [flows]
+    }
+    let files = collect(paths)
+    let setup = Setup(app: app, screens: screens, update: update)
+    var out = OutputBuffer(io)
+    var passed = 0
+    var failed = 0
+    var results: [FileResult] = []
+    ParallelRunner.run(files, jobs: jobs, { runFile($0, setup: setup) }) { result in
+      for test in result.tests {
+        if let reason = test.reason {
+          failed += 1
+          out.append("FAIL \(test.name): \(inert(reason))\n")
+          for line in test.details { out.append("    \(inert(line))\n") }
+        } else {
+          passed += 1
+          out.append("ok   \(test.name)\n")
+        }
+      }
+      out.flush()
+      results.append(result)
+    }
+    out.append("\(passed) passed, \(failed) failed\n")
+    out.flush()
+    if let junit {
+      let xml = JUnitReport.xml(results)
+      guard FileManager.default.createFile(atPath: junit, contents: Data(xml.utf8)) else {
+        io.writeError("appshell test: \(junit): cannot write the JUnit report\n")
+        return 2
+      }
+    }
+    if results.contains(where: \.unusable) { return 2 }
+    return failed == 0 ? 0 : 1
+  }
+
+  /// A file to run: its path as printed and its path on disk.
+  struct File: Sendable {
+    var shown: String
+    var path: String
+  }
+
+  /// The flows and contracts under the paths, sorted by the path as printed (byte order); a
+  /// path that does not exist, or a file that is neither, stays in to fail.
+  static func collect(_ paths: [String]) -> [File] {
+    var files: [File] = []
+    let fileManager = FileManager.default
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+      else {
+        files.append(File(shown: path, path: path))
+        continue
+      }
+      let base = path.hasSuffix("/") ? path : path + "/"
+      let below = (fileManager.subpaths(atPath: path) ?? []).filter {
+        $0.hasSuffix(".keys") || $0.hasSuffix(".links.json")
+      }
+      for name in below {
+        files.append(File(shown: base + name, path: base + name))
+      }
+    }
+    return files.sorted { $0.shown.utf8.lexicographicallyPrecedes($1.shown.utf8) }
+  }
+
+  /// Runs the tests of one file.
+  static func runFile(_ file: File, setup: Setup) -> FileResult {
+    func unusable(_ reason: String) -> FileResult {
+      FileResult(path: file.shown, tests: [Result(name: file.shown, reason: reason)], unusable: true)
+    }
+    if file.path.hasSuffix(".links.json") {
+      guard let data = FileManager.default.contents(atPath: file.path) else {
+        return unusable("\(file.shown): cannot read the link contract")
+      }
+      let contract: LinkContract
+      do {
+        contract = try LinkContract(text: String(decoding: data, as: UTF8.self), file: file.shown)
+      } catch {
+        return unusable(error.description)
+      }
+      let tests = contract.cases.map { item in
+        let problems = LinkContract.run(item, app: setup.app)
+        return Result(
+          name: "\(file.shown)#\(item.number) \(item.url)",
+          reason: problems.isEmpty
+            ? nil
+            : problems.count == 1
+              ? problems[0] : "\(problems.count) expectations failed",
+          details: problems.count > 1 ? problems : [])
+      }
+      return FileResult(path: file.shown, tests: tests)
+    }
+    guard file.path.hasSuffix(".keys") else {
+      return unusable("\(file.shown): not a flow (.keys) or a link contract (.links.json)")
+    }
+    return FileResult(path: file.shown, tests: [runFlow(file, setup: setup)])
+  }
+
+  /// Runs one flow and compares it with its golden (or writes the golden).
+  static func runFlow(_ file: File, setup: Setup) -> Result {
+    let name = file.shown
+    guard let text = FlowRun.readScript(file.path) else {
+      return Result(name: name, reason: "\(name): cannot read the flow")
+    }
+    let script: KeyScript
+    do {
+      script = try KeyScript(parsing: text, file: name)
+    } catch {
+      return Result(name: name, reason: error.description)
+    }
+    let size = FlowRun.size(ofScript: text) ?? Size(columns: 80, rows: 24)
+    var replayer = FlowRun.replayer(
+      app: setup.app, files: AppFileOptions(routes: nil, screens: setup.screens), size: size,
+      open: nil)
+    let playback = replayer.play(script)
+    if let failure = playback.failure {
+      return Result(
+        name: name, reason: failure.line,
+        details: ["the screen then:"] + failure.snapshot.grid.text.split(
+          separator: "\n", omittingEmptySubsequences: false
+        ).dropLast().map { "| " + $0 })
+    }
+    let golden = String(file.path.dropLast(".keys".count)) + ".golden"
+    let output = FlowRun.output(playback, format: .text, statesOnly: false)
+    if setup.update {
+      guard FileManager.default.createFile(atPath: golden, contents: Data(output.utf8)) else {
+        return Result(name: name, reason: "\(golden): cannot write the golden")
+      }
+      return Result(name: name)
+    }
+    guard let data = FileManager.default.contents(atPath: golden) else {
+      return Result(name: name)
+    }
+    let shownGolden = String(name.dropLast(".keys".count)) + ".golden"
+    guard
+      let diff = LineDiff.describe(
+        expected: String(decoding: data, as: UTF8.self), actual: output,
+        expectedName: shownGolden, actualName: "this run")
+    else { return Result(name: name) }
+    return Result(
+      name: name, reason: "differs from \(shownGolden) (rewrite it with --update)",
+      details: diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+        String.init))
+  }
+}
+
+/// Runs work on several threads and hands the results back in the order of the items, each
+/// as soon as it and every one before it are done.
+enum ParallelRunner {
+  static func run<Item: Sendable, Output: Sendable>(
+    _ items: [Item], jobs: Int, _ work: @escaping @Sendable (Item) -> Output,
+    each: (Output) -> Void
+  ) {
+    let shared = Shared<Output>(count: items.count)
+    let group = DispatchGroup()
+    for _ in 0..<min(max(1, jobs), max(1, items.count)) {
+      DispatchQueue.global().async(group: group) {
+        while let index = shared.take() {
+          shared.put(work(items[index]), at: index)
+        }
+      }
+    }
+    for index in items.indices { each(shared.wait(for: index)) }
+    group.wait()
+  }
+
+  /// The next item to take and the results so far, behind a condition lock.
+  private final class Shared<Output: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var next = 0
+    private var results: [Output?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    /// The index of the next item to run; nil when none is left.
+    func take() -> Int? {
+      condition.lock()
+      defer { condition.unlock() }
+      guard next < results.count else { return nil }
+      next += 1
+      return next - 1
+    }
+
+    func put(_ output: Output, at index: Int) {
+      condition.lock()
+      results[index] = output
+      condition.broadcast()
+      condition.unlock()
+    }
+
+    /// Blocks until the result at `index` is in.
+    func wait(for index: Int) -> Output {
+      condition.lock()
+      defer { condition.unlock() }
+      while results[index] == nil { condition.wait() }
+      return results[index]!
+    }
+  }
+}
