@@ -140,10 +140,12 @@ struct EventLoop {
   mutating func answer(_ request: WireRequest) -> WireReply {
     switch request {
     case .openURL(let url):
+      record(.open(url))
       let before = console.model
       perform(console.send(.urlOpened(url, source: .external)))
       return .success(OpenReport(url: url, before: before, after: console).members.dropFirst().map { $0 })
     case .push(let payload):
+      if let push = try? KeyScript.Push(text: payload.json.serialized) { record(.push(push)) }
       perform(
         console.send(.pushReceived(title: payload.title, body: payload.body, url: payload.url)))
       return .success([JSONMember("banner", .string(payload.title))])

@@ -3,8 +3,8 @@ import Foundation
 /// `appshell init DIR [--name NAME] [--scheme SCHEME]`: writes a small working app.
 enum InitCommand {
   static let help = """
-    OVERVIEW: Write a small working app into DIR: app.json, routes.json, a few screens and
-    a flow (a key script with its golden) that replays.
+    OVERVIEW: Write a small working app into DIR: app.json, routes.json, a few screens, a
+    flow (a key script with its golden) and a link contract that 'appshell test' runs.
 
     USAGE: appshell init DIR [--name NAME] [--scheme SCHEME]
 
@@ -84,32 +84,34 @@ enum InitCommand {
       io.writeError("appshell init: \(directory): \(error.localizedDescription)\n")
       return 1
     }
-    // The flow's golden is what replay shows now.
-    let keys = directory + "/" + StarterApp.flow + ".keys"
-    let golden = directory + "/" + StarterApp.flow + ".golden"
+    // The flow's golden is what it shows now; then the whole suite must pass.
     var problem = ""
     let quiet = CommandIO(
-      read: { nil }, write: { _ in }, writeError: { problem += $0 })
-    let status = ReplayCommand.run(
-      ["--screens", directory, "--expect", golden, "--update", keys], io: quiet)
-    guard status == 0 else {
-      io.writeError("appshell init: the starter flow does not replay: \(problem)")
+      read: { nil }, write: { problem += String(decoding: $0, as: UTF8.self) },
+      writeError: { problem += $0 })
+    let flows = directory + "/flows"
+    guard TestCommand.run(["--screens", directory, "--update", flows], io: quiet) == 0,
+      TestCommand.run(["--screens", directory, flows], io: quiet) == 0
+    else {
+      io.writeError("appshell init: the starter tests do not pass:\n\(problem)")
       return 1
     }
     let quoted = KeyRecorder.shellQuoted(directory)
-    let flow = KeyRecorder.shellQuoted(directory + "/" + StarterApp.flow)
+    let screenCount = files.keys.filter {
+      !$0.contains("/") && $0.hasSuffix(".json") && $0 != "app.json" && $0 != "routes.json"
+    }.count
     io.write(
       Array(
         """
         Wrote the app \(name) (\(scheme)://) to \(directory):
-          app.json, routes.json, \(files.keys.filter { !$0.contains("/") && $0.hasSuffix(".json") && $0 != "app.json" && $0 != "routes.json" }.count) screens, \(StarterApp.flow).keys and its golden
+          app.json, routes.json, \(screenCount) screens, \(StarterApp.flow).keys and its golden, \(StarterApp.contract)
 
         Run it:               appshell --screens \(quoted)
         Check its routes:     appshell routes --lint --screens \(quoted)
-        Replay its flow:      appshell replay --screens \(quoted) --expect \(flow).golden \(flow).keys
-        Re-record the golden: appshell replay --screens \(quoted) --expect \(flow).golden --update \(flow).keys
+        Test it (as CI does): appshell test --screens \(quoted)
+        Re-record the golden: appshell test --screens \(quoted) --update
 
-        The format of app.json is in docs/app.md.
+        The format of app.json is in docs/app.md; flows and link contracts in docs/testing.md.
 
         """.utf8))
     return 0
@@ -120,6 +122,8 @@ enum InitCommand {
 enum StarterApp {
   /// The flow's path without its extension.
   static let flow = "flows/first-run"
+  /// The link contract's path.
+  static let contract = "flows/links.links.json"
 
   /// Path -> contents.
   static func files(name: String, scheme s: String) -> [String: String] {
@@ -213,11 +217,25 @@ enum StarterApp {
       """,
       flow + ".keys": """
       # A first run: open an item, save it (that takes half a second), then open the orders,
-      # which asks to sign in first. Replay: appshell replay --screens DIR --expect \(flow).golden \(flow).keys
-      \(s)://items/1<Enter><Snap>
-      <Down><Enter><Snap>
-      \(s)://orders<Enter><Snap>
-      <Down><Enter>
+      # which asks to sign in first. Test: appshell test --screens DIR
+      \(s)://items/1<Enter><ExpectScreen item><Snap>
+      <Down><Enter><WaitFor "Saved item 1"><Snap>
+      \(s)://orders<Enter><ExpectScreen login><Snap>
+      <Down><Enter><Expect "Your orders"><ExpectNot "Sign in">
+
+      """,
+      contract: """
+      {
+        "cases": [
+          { "url": "\(s)://items/7", "expect": { "screen": "item", "title": "Item 7", "params": { "id": 7 }, "tab": "Home", "stack": ["home", "item"], "presentation": "push" } },
+          { "url": "\(s)://items/7", "from": "cold", "expect": { "stack": ["home", "item"], "alert": null } },
+          { "url": "\(s)://orders", "expect": { "screen": "login", "presentation": "present", "status": "Sign in to open \(s)://orders" } },
+          { "url": "\(s)://session/sign-in", "from": "outside", "expect": { "refused": true, "alert": "Refused" } },
+          { "url": "\(s)://nowhere", "expect": { "matched": false, "alert": "No route" } },
+          { "url": "\(s)://items/3/save", "expect": { "action": "save", "status": "Saved item 3 (1 saved)" } },
+          { "url": "\(s)://account", "from": "outside", "expect": { "opens": "app", "matched": true, "screen": "account", "tab": "Home" } }
+        ]
+      }
 
       """,
     ]

@@ -98,6 +98,7 @@ enum InteractiveCommand {
         let replayOptions =
           (files.routes.map { ["--routes", remote == true ? "SAVED-TABLE.json" : $0] } ?? [])
           + (files.screens.map { ["--screens", $0] } ?? [])
+          + (openURL.map { ["--open", $0] } ?? [])
         loop.recorder = try KeyRecorder(
           path: recordPath, replayOptions: replayOptions,
           note: remote == true
@@ -108,13 +109,7 @@ enum InteractiveCommand {
         return 2
       }
     }
-    if loop.recorder != nil {
-      loop.record(.resize(loop.console.size))
-      if openURL != nil {
-        loop.console.send(
-          .noted("Recording keys only: replay starts without --open", isProblem: true))
-      }
-    }
+    if loop.recorder != nil { loop.record(.resize(loop.console.size)) }
     defer { loop.recorder?.close() }
     return loop.run(device: device, input: input)
   }

@@ -5,19 +5,33 @@ import Render
 import Replay
 
 /// `appshell --record FILE`: writes every key and resize of a live session to FILE as a key
-/// script (see docs/shell.md) that `appshell replay` reproduces. Each step is written as it
-/// happens, so a session that ends badly still leaves its script.
+/// script (see docs/shell.md) that `appshell replay` reproduces, with `<Open URL>` and
+/// `<Push JSON>` for what arrived from outside and `<Wait Ns>` (to 0.1 s) before a step that
+/// came a second or more after the one before. Each step is written as it happens, so a
+/// session that ends badly still leaves its script.
 final class KeyRecorder {
   private var descriptor: Int32
   private var writer = KeyScriptWriter(breaksAfterEnter: true)
   /// Why recording stopped, once a write failed.
   private(set) var problem: String?
   let path: String
+  /// The time now, on any clock that only goes forward.
+  private let now: () -> Duration
+  /// When the last step was recorded.
+  private var last: Duration
+
+  /// The shortest pause recorded as `<Wait>`.
+  static let shortestWait: Duration = .seconds(1)
 
   /// Creates (or truncates) `path` and writes the header: how to replay it, with the
   /// options of this session that `replay` takes too, and a `note` line when there is one.
-  init(path: String, replayOptions: [String], note: String? = nil) throws(LoadError) {
+  init(
+    path: String, replayOptions: [String], note: String? = nil,
+    now: @escaping () -> Duration = KeyRecorder.processTime
+  ) throws(LoadError) {
     self.path = path
+    self.now = now
+    last = now()
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw LoadError("\(path): cannot write the recording: \(String(cString: strerror(errno)))")
@@ -41,14 +55,40 @@ final class KeyRecorder {
     return "'" + inert(word).replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  /// Appends one step; a size beyond what `replay` accepts is recorded as the largest it does.
+  /// The time since the process started, on the monotonic clock.
+  static func processTime() -> Duration {
+    ContinuousClock.now - start
+  }
+  private static let start = ContinuousClock.now
+
+  /// Appends one step, after `<Wait Ns>` when a second or more passed since the last one; a
+  /// size beyond what `replay` accepts is recorded as the largest it does, and a `>`, CR or LF
+  /// in an `<Open>` URL as its percent escape.
   func record(_ step: KeyScript.Step) {
     var step = step
-    if case .resize(let size) = step {
+    switch step {
+    case .resize(let size):
       step = .resize(
         Size(
           columns: min(size.columns, Size.maximum.columns), rows: min(size.rows, Size.maximum.rows))
       )
+    case .open(let url):
+      guard !url.isEmpty else { return }
+      step = .open(
+        url.replacingOccurrences(of: ">", with: "%3E").replacingOccurrences(of: "\r", with: "%0D")
+          .replacingOccurrences(of: "\n", with: "%0A"))
+    default:
+      break
+    }
+    let time = now()
+    let pause = time - last
+    last = time
+    if pause >= Self.shortestWait {
+      let tenths = min(
+        Int64((Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18) * 10
+          + 0.5), Int64(KeyScript.Seconds.maximum * 10))
+      let text = "\(tenths / 10)" + (tenths % 10 == 0 ? "" : ".\(tenths % 10)")
+      write(writer.text(for: .wait(KeyScript.Seconds(text: text, duration: .milliseconds(tenths * 100)))))
     }
     write(writer.text(for: step))
   }

@@ -188,13 +188,13 @@ import Testing
     #expect(tabs.map { $0["title"] as? String } == ["Feed", "Search", "Cart", "Me"])
   }
 
-  @Test func initWritesAnAppThatLintsCleanAndWhoseFlowReplays() throws {
+  @Test func initWritesAnAppThatLintsCleanAndWhoseTestsPass() throws {
     let directories = try PrivateDirectories()
     let directory = directories.root + "/x"
     let made = CapturedRun.run(["init", directory, "--name", "Shop", "--scheme", "shop"])
     #expect(made.status == 0, "\(made.stderr)")
     #expect(made.text.contains("appshell --screens \(directory)"))
-    #expect(made.text.contains("appshell replay --screens \(directory) --expect"))
+    #expect(made.text.contains("appshell test --screens \(directory)\n"))
     let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
     #expect(lint.status == 0)
     #expect(lint.text == "no problems in 8 routes\n", "\(lint.stderr)")
@@ -204,6 +204,11 @@ import Testing
     ])
     #expect(replay.status == 0, "\(replay.text)\(replay.stderr)")
     #expect(replay.text == "ok: 4 snapshots match \(flow).golden\n")
+    // `appshell test` with no PATH runs the app's flows/: the flow and every contract case.
+    let tested = CapturedRun.run(["test", "--screens", directory])
+    #expect(tested.status == 0, "\(tested.text)\(tested.stderr)")
+    #expect(tested.text.hasPrefix("ok   \(flow).keys\nok   \(directory)/flows/links.links.json#1 "))
+    #expect(tested.text.hasSuffix("\n8 passed, 0 failed\n"), "\(tested.text)")
     let golden = try String(contentsOfFile: flow + ".golden", encoding: .utf8)
     #expect(golden.contains("Opened Your orders"), "the flow signs in and reaches the orders")
     let again = CapturedRun.run(["init", directory])
