@@ -208,21 +208,33 @@ enum TestCommand {
     guard file.path.hasSuffix(".keys") else {
       return unusable("\(file.shown): not a flow (.keys) or a link contract (.links.json)")
     }
-    return FileResult(path: file.shown, tests: [runFlow(file, setup: setup)])
+    return runFlow(file, setup: setup)
   }
 
-  /// Runs one flow and compares it with its golden (or writes the golden).
-  static func runFlow(_ file: File, setup: Setup) -> Result {
+  /// Runs one flow and compares it with its golden (or writes the golden); a flow that
+  /// cannot be read or parsed is unusable.
+  static func runFlow(_ file: File, setup: Setup) -> FileResult {
     let name = file.shown
     guard let text = FlowRun.readScript(file.path) else {
-      return Result(name: name, reason: "\(name): cannot read the flow")
+      return FileResult(
+        path: name, tests: [Result(name: name, reason: "\(name): cannot read the flow")],
+        unusable: true)
     }
     let script: KeyScript
     do {
       script = try KeyScript(parsing: text, file: name)
     } catch {
-      return Result(name: name, reason: error.description)
+      return FileResult(
+        path: name, tests: [Result(name: name, reason: error.description)], unusable: true)
     }
+    return FileResult(path: name, tests: [runFlow(script, text: text, file: file, setup: setup)])
+  }
+
+  /// Runs a parsed flow.
+  private static func runFlow(_ script: KeyScript, text: String, file: File, setup: Setup)
+    -> Result
+  {
+    let name = file.shown
     let size = FlowRun.size(ofScript: text) ?? Size(columns: 80, rows: 24)
     var replayer = FlowRun.replayer(
       app: setup.app, files: AppFileOptions(routes: nil, screens: setup.screens), size: size,
