@@ -68,7 +68,7 @@ package struct Replayer {
   /// Whether every frame is kept in ``frames`` (for a recording).
   package var keepsFrames = false
   /// The frames drawn, when ``keepsFrames`` is on: the first screen, then one after each step
-  /// that changed it.
+  /// that changed it and after each `<Wait>`.
   package private(set) var frames: [Frame] = []
   /// How long `<WaitFor>` waits between looks at the screen.
   package static let waitStep: Duration = .milliseconds(100)
@@ -104,6 +104,8 @@ package struct Replayer {
         send(.pushReceived(title: push.title, body: push.body, url: push.url))
       case .wait(let seconds):
         advance(by: seconds.duration)
+        // A frame is drawn after a wait even when nothing changed, so a recording keeps it.
+        keepFrame(always: true)
       case .expect(let expectation):
         if let message = check(expectation) {
           return Playback(
@@ -149,11 +151,11 @@ package struct Replayer {
     snapshot().grid.text.split(separator: "\n").contains { $0.contains(text) }
   }
 
-  /// Keeps the screen as a frame when frames are kept and it changed.
-  private mutating func keepFrame() {
+  /// Keeps the screen as a frame when frames are kept and it changed (or `always`).
+  private mutating func keepFrame(always: Bool = false) {
     guard keepsFrames else { return }
     let grid = snapshot().grid
-    guard frames.last?.grid != grid else { return }
+    guard always || frames.last?.grid != grid else { return }
     frames.append(Frame(time: clock, grid: grid))
   }
 
