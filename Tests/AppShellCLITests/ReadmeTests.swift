@@ -1,28 +1,54 @@
 import Foundation
 import Testing
 
-/// The README shows what the app really draws: its screen block is the replay of a checked-in
-/// script, so it cannot drift from the code.
+/// The README shows what the app really draws: its screen is an SVG picture made by
+/// `appshell replay --format svg` from a checked-in script, so it cannot drift from the code.
+///
+/// After an intended change: `APPSHELL_UPDATE_GOLDENS=1 swift test --filter ReadmeTests`
+/// rewrites `docs/images/readme-screen.svg` (and records an issue, so an update run never
+/// passes silently); look at the picture before committing it.
 @Suite struct ReadmeTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
+  static let picture = root.appendingPathComponent("docs/images/readme-screen.svg")
 
   @Test func theScreenInTheREADMEIsTheReplayOfItsScript() throws {
     let readme = try String(
       contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
     let marker =
-      "<!-- The screen below is `appshell replay Tests/AppShellCLITests/Goldens/readme.keys`"
+      "<!-- The picture below is `appshell replay --format svg Tests/AppShellCLITests/Goldens/readme.keys`"
     let afterMarker = try #require(readme.range(of: marker), "the README lost its screen marker")
-    let rest = readme[afterMarker.upperBound...]
-    let open = try #require(rest.range(of: "```\n"))
-    let close = try #require(rest[open.upperBound...].range(of: "\n```\n"))
-    let shown = String(rest[open.upperBound..<close.lowerBound]) + "\n"
+    #expect(
+      readme[afterMarker.upperBound...].contains("](docs/images/readme-screen.svg)\n"),
+      "the README shows the picture")
+    let directories = try PrivateDirectories()
+    let output = directories.root + "/images"
     let run = CapturedRun.run([
-      "replay", "--screens", GoldenScripts.screens, GoldenScripts.scriptURL("readme").path,
+      "replay", "--screens", GoldenScripts.screens, "--format", "svg", "--output", output,
+      GoldenScripts.scriptURL("readme").path,
     ])
     #expect(run.status == 0, "\(run.stderr)")
-    let screens = Snapshots(run.text).screens
-    let replayed = try #require(screens.last).map { $0 + "\n" }.joined()
-    #expect(shown == replayed, "README screen:\n\(shown)\nreplay:\n\(replayed)")
+    let made = try String(contentsOfFile: output + "/snapshot-1.svg", encoding: .utf8)
+    if ProcessInfo.processInfo.environment["APPSHELL_UPDATE_GOLDENS"] == "1" {
+      try Data(made.utf8).write(to: Self.picture)
+      Issue.record(
+        "APPSHELL_UPDATE_GOLDENS=1: wrote docs/images/readme-screen.svg; look at it, then run again without the variable"
+      )
+      return
+    }
+    let committed = try String(contentsOf: Self.picture, encoding: .utf8)
+    #expect(
+      committed == made,
+      "docs/images/readme-screen.svg is stale (APPSHELL_UPDATE_GOLDENS=1 rewrites it)")
+    // The picture still holds the screen the text replay prints.
+    let text = CapturedRun.run([
+      "replay", "--screens", GoldenScripts.screens, GoldenScripts.scriptURL("readme").path,
+    ])
+    for line in try #require(Snapshots(text.text).screens.last) where !line.isEmpty {
+      let words = line.split(separator: " ").first.map(String.init) ?? ""
+      #expect(
+        committed.contains(words.replacingOccurrences(of: "&", with: "&amp;")),
+        "the picture lacks \(words)")
+    }
   }
 }
