@@ -3,15 +3,14 @@ import Testing
 
 @testable import AppShellCLI
 
-// Golden screens: every `Goldens/NAME.keys` script is replayed in process with the shipped
-// `Screens/`, and the output must equal `Goldens/NAME.golden` byte for byte. A script's first
-// lines may say `# size: COLSxROWS` (default 80x24).
+// Golden screens: every `Goldens/NAME.keys` script is run by `appshell test` (the runner a
+// team's CI uses) with the shipped `Screens/`, and its output must equal `Goldens/NAME.golden`
+// byte for byte. A script's first lines may say `# size: COLSxROWS` (default 80x24).
 //
 // To re-record after an intended change: `APPSHELL_UPDATE_GOLDENS=1 swift test --filter
-// GoldenReplay`, then read every changed golden (`git diff`) before committing. An update run
-// always records an issue, so it never passes silently. Snapshots listed in
-// `GoldenScripts.knownBugs` hold the screen the code should draw, not the one it draws today;
-// an update run keeps them as they are.
+// GoldenReplay` (which runs `appshell test --update`), then read every changed golden
+// (`git diff`) before committing. An update run always records an issue, so it never passes
+// silently.
 
 /// The golden scripts, their sizes, their steps, and `appshell replay` run over them.
 enum GoldenScripts {
@@ -31,12 +30,6 @@ enum GoldenScripts {
     "prompt-completion", "prompt-editing", "prompt-long", "resize", "result-address", "tabs",
     "wide-cjk", "wide-narrow", "xyw-pk-like",
   ]
-
-  /// Snapshots whose golden holds the correct screen while the code draws another one: script
-  /// name -> snapshot number -> what is wrong. Each is checked inside `withKnownIssue`, so the
-  /// suite stays green and the entry must be removed once the code is fixed (then the known
-  /// issue no longer occurs, which is itself reported).
-  static let knownBugs: [String: [Int: String]] = [:]
 
   /// Every `*.keys` script in the directory, by name without the extension, sorted.
   static var names: [String] {
@@ -304,66 +297,25 @@ func hasControlCharacter(_ text: String) -> Bool {
     }
   }
 
-  @Test(arguments: GoldenScripts.names)
-  func replayMatchesGolden(_ name: String) throws {
-    let run = try GoldenScripts.replay(name)
-    #expect(run.status == 0, "replay of \(name).keys exited \(run.status): \(run.stderr)")
-    #expect(run.stderr.isEmpty, "replay of \(name).keys wrote to stderr: \(run.stderr)")
-    let got = Snapshots(run.text)
-    #expect(got.problems.isEmpty, "replay output of \(name): \(got.problems)")
-    let known = GoldenScripts.knownBugs[name] ?? [:]
-    let goldenURL = GoldenScripts.goldenURL(name)
-    let goldenText = try? String(contentsOf: goldenURL, encoding: .utf8)
-
+  /// Every golden, through `appshell test`: one line per script, then the summary.
+  @Test func everyScriptPrintsItsGoldenUnderAppshellTest() throws {
+    let run = CapturedRun.run(
+      ["test", "--screens", GoldenScripts.screens] + (updating ? ["--update"] : [])
+        + [GoldenScripts.directory.path])
+    #expect(run.stderr.isEmpty, "\(run.stderr)")
     if updating {
-      // Known-bug snapshots keep the correct screen the golden holds.
-      let old = goldenText.map(Snapshots.init)
-      var text = ""
-      for (index, lines) in got.screens.enumerated() {
-        let number = index + 1
-        if known[number] != nil, let old, index < old.screens.count {
-          text += Snapshots.text(number: number, lines: old.screens[index])
-        } else {
-          text += Snapshots.text(number: number, lines: lines)
-        }
-      }
-      try Data(text.utf8).write(to: goldenURL)
       Issue.record(
         """
-        APPSHELL_UPDATE_GOLDENS=1: wrote Goldens/\(name).golden; read it (git diff) and run \
-        again without the variable
+        APPSHELL_UPDATE_GOLDENS=1: wrote every Goldens/NAME.golden; read them (git diff) and \
+        run again without the variable
         """)
       return
     }
-
-    let golden = Snapshots(try #require(goldenText, "Goldens/\(name).golden is missing"))
-    #expect(golden.problems.isEmpty, "Goldens/\(name).golden: \(golden.problems)")
+    #expect(run.status == 0, "\(run.text)")
     #expect(
-      golden.screens.count == got.screens.count,
-      "\(name).golden: \(golden.screens.count) snapshots; replay gave \(got.screens.count)"
-    )
-    var firstLine = 2
-    for index in 0..<min(golden.screens.count, got.screens.count) {
-      let number = index + 1
-      let expected = golden.screens[index]
-      let lines = got.screens[index]
-      let line = firstLine
-      let compare = {
-        if lines != expected {
-          Issue.record(
-            """
-            \(name): snapshot \(number) differs from Goldens/\(name).golden \
-            (APPSHELL_UPDATE_GOLDENS=1 re-records it):
-            \(lineDiff(expected: expected, got: lines, snapshot: number, firstLine: line))
-            """)
-        }
-      }
-      firstLine += expected.count + 1
-      if let bug = known[number] {
-        withKnownIssue(Comment(rawValue: "known bug: \(bug)"), compare)
-      } else {
-        compare()
-      }
+      run.text.hasSuffix("\n\(GoldenScripts.names.count) passed, 0 failed\n"), "\(run.text)")
+    for name in GoldenScripts.names {
+      #expect(run.text.contains("ok   \(GoldenScripts.scriptURL(name).path)\n"), "\(name)")
     }
   }
 
