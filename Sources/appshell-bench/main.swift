@@ -12,6 +12,12 @@ import Routing
 
 let quick = CommandLine.arguments.contains("--quick")
 
+// `--test-only`: only the `appshell test` benchmark.
+if CommandLine.arguments.contains("--test-only") {
+  TestBench.report(quick: quick, seed: 0x5EED_2026)
+  exit(0)
+}
+
 // `--profile replay KEYS`: only the replay loop.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "replay",
@@ -286,6 +292,7 @@ json += results.map { r in
 json +=
   "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
 print(json)
+TestBench.report(quick: quick, seed: seed)
 
 extension String {
   func leftPad(_ width: Int) -> String {

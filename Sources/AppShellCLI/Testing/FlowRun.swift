@@ -30,14 +30,20 @@ enum FlowRun {
     -> Replayer
   {
     var replayer = Replayer(console: Console(app: app, size: size))
-    let directory = files.screens ?? AppLoader.shippedScreensDirectory()
-    var source = TableSource(
-      location: .file(
-        files.routes ?? directory + "/routes.json",
-        shipped: files.routes == nil && files.screens == nil),
-      key: nil, cache: TableCache.current(), shippedPath: directory + "/routes.json")
-    source.appDirectory = directory
-    replayer.reloadTable = { source.reload(into: &$0) }
+    // Made at the first Ctrl-R: most flows never reload, and `appshell test` runs many.
+    var source: TableSource?
+    replayer.reloadTable = { console in
+      if source == nil {
+        let directory = files.screens ?? AppLoader.shippedScreensDirectory()
+        source = TableSource(
+          location: .file(
+            files.routes ?? directory + "/routes.json",
+            shipped: files.routes == nil && files.screens == nil),
+          key: nil, cache: TableCache.current(), shippedPath: directory + "/routes.json")
+        source?.appDirectory = directory
+      }
+      source?.reload(into: &console)
+    }
     if let open { replayer.send(.launchedWithURL(open)) }
     return replayer
   }
