@@ -2,7 +2,7 @@
 //
 // Invariants: any text either parses or gives an error of the form `FILE:LINE:COL: message`
 // with a line inside the text; a parsed script written back (`KeyScript.text`) parses to the
-// same steps.
+// same steps (the expectations' places aside, as the text is one line) and to the same text.
 import Replay
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,8 +21,17 @@ public func fuzzKeyScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
   }
   let written = script.text
-  guard let again = try? KeyScript(parsing: written, file: "again.keys"), again == script else {
+  guard let again = try? KeyScript(parsing: written, file: "fuzz.keys"),
+    again.steps.count == script.steps.count, again.text == written,
+    zip(again.steps, script.steps).allSatisfy({ same($0, $1) })
+  else {
     fatalError("script does not parse back the same from \(written.debugDescription)")
   }
   return 0
+}
+
+/// Equal steps, an expectation's place aside.
+func same(_ a: KeyScript.Step, _ b: KeyScript.Step) -> Bool {
+  if case .expect(let x) = a, case .expect(let y) = b { return x.kind == y.kind }
+  return a == b
 }
