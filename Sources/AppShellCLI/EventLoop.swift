@@ -143,7 +143,8 @@ struct EventLoop {
       record(.open(url))
       let before = console.model
       perform(console.send(.urlOpened(url, source: .external)))
-      return .success(OpenReport(url: url, before: before, after: console).members.dropFirst().map { $0 })
+      return .success(
+        OpenReport(url: url, before: before, after: console).members.dropFirst().map { $0 })
     case .push(let payload):
       if let push = try? KeyScript.Push(text: payload.json.serialized) { record(.push(push)) }
       perform(

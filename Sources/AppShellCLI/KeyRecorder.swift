@@ -85,10 +85,13 @@ final class KeyRecorder {
     last = time
     if pause >= Self.shortestWait {
       let tenths = min(
-        Int64((Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18) * 10
-          + 0.5), Int64(KeyScript.Seconds.maximum * 10))
+        Int64(
+          (Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18) * 10
+            + 0.5), Int64(KeyScript.Seconds.maximum * 10))
       let text = "\(tenths / 10)" + (tenths % 10 == 0 ? "" : ".\(tenths % 10)")
-      write(writer.text(for: .wait(KeyScript.Seconds(text: text, duration: .milliseconds(tenths * 100)))))
+      write(
+        writer.text(
+          for: .wait(KeyScript.Seconds(text: text, duration: .milliseconds(tenths * 100)))))
     }
     write(writer.text(for: step))
   }

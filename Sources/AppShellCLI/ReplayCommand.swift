@@ -175,7 +175,9 @@ enum ReplayCommand {
 
   /// `--format svg --output DIR`: one image per snapshot (`snapshot-N.svg`), and `failed.svg`
   /// for the screen of a failed expectation; nil when every file was written.
-  private static func writeImages(_ playback: Replayer.Playback, to directory: String, io: CommandIO)
+  private static func writeImages(
+    _ playback: Replayer.Playback, to directory: String, io: CommandIO
+  )
     -> Int32?
   {
     var images = playback.snapshots.enumerated().map {

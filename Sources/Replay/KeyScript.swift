@@ -174,10 +174,12 @@ package struct KeyScript: Sendable, Hashable {
       }
       var limit: Seconds?
       if close != rest.startIndex {
-        guard rest.first == " ", let seconds = Seconds(parsing: rest[rest.index(after: rest.startIndex)..<close])
+        guard rest.first == " ",
+          let seconds = Seconds(parsing: rest[rest.index(after: rest.startIndex)..<close])
         else {
           throw KeyScriptError(
-            "\(place): bad directive <WaitFor> (write <WaitFor \"TEXT\"> or <WaitFor \"TEXT\" 10s>)")
+            "\(place): bad directive <WaitFor> (write <WaitFor \"TEXT\"> or <WaitFor \"TEXT\" 10s>)"
+          )
         }
         limit = seconds
       }

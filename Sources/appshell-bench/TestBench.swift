@@ -35,7 +35,9 @@ enum TestBench {
       steps.insert(.snapshot, at: steps.count / 2)
       let text =
         KeyScript(steps: steps).text + "\n<ExpectNot \"no such text on any screen\">\n"
-      let name = directory + "/flow-\(String(index).leftPad(5).replacingOccurrences(of: " ", with: "0")).keys"
+      let name =
+        directory
+        + "/flow-\(String(index).leftPad(5).replacingOccurrences(of: " ", with: "0")).keys"
       try! Data(text.utf8).write(to: URL(fileURLWithPath: name))
     }
     return (directory, keys)
@@ -55,7 +57,9 @@ enum TestBench {
     }
     let replay = seconds {
       for file in files {
-        if AppShellCommand.run(["replay", directory + "/" + file], io: quiet) != 0 { failures += 1 }
+        if AppShellCommand.run(["replay", directory + "/" + file], io: quiet) != 0 {
+          failures += 1
+        }
       }
     }
     let one = seconds {

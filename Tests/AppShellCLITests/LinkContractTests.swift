@@ -47,12 +47,14 @@ import Testing
       #"tab: expected "Orders", found "Home""#
     ),
     (
-      "stack", #"{"url":"myapp://orders/42","from":"cold","expect":{"stack":["order-list","order-detail"],"tab":"Orders"}}"#,
+      "stack",
+      #"{"url":"myapp://orders/42","from":"cold","expect":{"stack":["order-list","order-detail"],"tab":"Orders"}}"#,
       #"{"url":"myapp://orders/42","expect":{"stack":["order-list","order-detail"]}}"#,
       #"stack: expected ["order-list","order-detail"], found ["home","order-detail"]"#
     ),
     (
-      "presentation", #"{"url":"navigator://modal/user/alice","expect":{"presentation":"present"}}"#,
+      "presentation",
+      #"{"url":"navigator://modal/user/alice","expect":{"presentation":"present"}}"#,
       #"{"url":"myapp://orders/42","expect":{"presentation":"present"}}"#,
       #"presentation: expected "present", found "push""#
     ),
@@ -77,17 +79,20 @@ import Testing
       "refused: expected true, found false"
     ),
     (
-      "action", #"{"url":"myapp://lookup/order/A1","expect":{"action":"lookup-order","screen":"order-detail"}}"#,
+      "action",
+      #"{"url":"myapp://lookup/order/A1","expect":{"action":"lookup-order","screen":"order-detail"}}"#,
       #"{"url":"XYWAPP://pkdetail/like?id=7","expect":{"action":"lookup-order"}}"#,
       #"action: expected "lookup-order", found "like""#
     ),
     (
-      "notification", #"{"url":"ccfurlresponder://animal/cat/4.5","expect":{"notification":"CCFAnimalNotification"}}"#,
+      "notification",
+      #"{"url":"ccfurlresponder://animal/cat/4.5","expect":{"notification":"CCFAnimalNotification"}}"#,
       #"{"url":"ccfurlresponder://animal/cat/4.5","expect":{"notification":"Other"}}"#,
       #"notification: expected "Other", found ["CCFAnimalNotification"]"#
     ),
     (
-      "status", #"{"url":"XYWAPP://pkdetail/like?id=7","expect":{"status":"Liked pk 7 (1 likes)"}}"#,
+      "status",
+      #"{"url":"XYWAPP://pkdetail/like?id=7","expect":{"status":"Liked pk 7 (1 likes)"}}"#,
       #"{"url":"myapp://orders/42","expect":{"status":"Opened"}}"#,
       #"status: expected "Opened", found "Opened Order 42""#
     ),
@@ -120,7 +125,10 @@ import Testing
   @Test(arguments: [
     ("{", "c.links.json:1:2: unexpected end of input; expected a string key or '}'"),
     ("[]", "c.links.json:1:1: a link contract is an object with \"cases\""),
-    (#"{"cases":[],"x":1}"#, #"c.links.json:1:13: unknown member "x" (a link contract has only "cases")"#),
+    (
+      #"{"cases":[],"x":1}"#,
+      #"c.links.json:1:13: unknown member "x" (a link contract has only "cases")"#
+    ),
     ("{}", #"c.links.json:1:1: a link contract needs "cases": an array of cases"#),
     (#"{"cases":[1]}"#, "c.links.json:1:1: cases[0] must be an object"),
     (

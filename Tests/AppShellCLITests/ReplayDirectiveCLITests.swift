@@ -53,7 +53,9 @@ import Testing
     let run = Self.replay([path])
     #expect(run.status == 2)
     #expect(run.text == "")
-    #expect(run.stderr == "\(path):1:4: bad directive <Wait 2> (write <Wait 1.5s>, from 0 to 3600 seconds)\n")
+    #expect(
+      run.stderr
+        == "\(path):1:4: bad directive <Wait 2> (write <Wait 1.5s>, from 0 to 3600 seconds)\n")
   }
 
   @Test func openStartsColdWithAURLFromOutside() throws {
@@ -96,7 +98,8 @@ import Testing
     let svg = try String(contentsOfFile: output + "/failed.svg", encoding: .utf8)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"432\""))
     #expect(svg.contains("Order 42"))
-    #expect(Self.replay(["--format", "svg", path]).stderr.contains("--format svg needs --output DIR"))
+    #expect(
+      Self.replay(["--format", "svg", path]).stderr.contains("--format svg needs --output DIR"))
   }
 
   @Test func formatCastIsARecordingOfEveryFrame() throws {

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import AppShellCLI
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import AppShellCLI
 
 /// `appshell test`: flows and link contracts run in parallel, reported in path order, with a
 /// summary line, JUnit XML, `--update` and exit statuses 0, 1 and 2.
@@ -87,14 +87,15 @@ import Testing
     let d = try Self.suite(in: directories.root)
     // Many flows, so that jobs finish out of order.
     for index in 0..<40 {
-      let text = index % 3 == 0 ? "<Wait \(index)s><Expect \"Nope\">" : "myapp://orders/\(index)<Enter>"
+      let text =
+        index % 3 == 0 ? "<Wait \(index)s><Expect \"Nope\">" : "myapp://orders/\(index)<Enter>"
       try Data(text.utf8).write(to: URL(fileURLWithPath: d + "/many-\(index).keys"))
     }
     let one = Self.test(["-j", "1", d])
     let four = Self.test(["-j4", d])
-    let default_ = Self.test([d])
+    let byDefault = Self.test([d])
     #expect(one.text == four.text)
-    #expect(one.text == default_.text)
+    #expect(one.text == byDefault.text)
     #expect(one.text.hasSuffix("\n28 passed, 19 failed\n"))
   }
 
@@ -109,10 +110,15 @@ import Testing
     #expect(pass.text == "ok   \(d)/pass.keys\n1 passed, 0 failed\n")
     let missing = Self.test([d + "/nothing.keys"])
     #expect(missing.status == 2)
-    #expect(missing.text == "FAIL \(d)/nothing.keys: \(d)/nothing.keys: cannot read the flow\n0 passed, 1 failed\n")
+    #expect(
+      missing.text
+        == "FAIL \(d)/nothing.keys: \(d)/nothing.keys: cannot read the flow\n0 passed, 1 failed\n")
     let other = Self.test([d + "/notes.txt"])
     #expect(other.status == 2)
-    #expect(other.text.hasPrefix("FAIL \(d)/notes.txt: \(d)/notes.txt: not a flow (.keys) or a link contract (.links.json)\n"))
+    #expect(
+      other.text.hasPrefix(
+        "FAIL \(d)/notes.txt: \(d)/notes.txt: not a flow (.keys) or a link contract (.links.json)\n"
+      ))
   }
 
   @Test(arguments: [
@@ -197,6 +203,7 @@ import Testing
   }
 
   @Test func xmlTextIsEscaped() {
-    #expect(JUnitReport.escaped("a<b>&\"c\"\u{1B}\n") == "a&lt;b&gt;&amp;&quot;c&quot;\u{FFFD}&#10;")
+    #expect(
+      JUnitReport.escaped("a<b>&\"c\"\u{1B}\n") == "a&lt;b&gt;&amp;&quot;c&quot;\u{FFFD}&#10;")
   }
 }

@@ -48,11 +48,15 @@ import Testing
     #expect(svg.hasSuffix("</svg>\n"))
     // The selection: a yellow rectangle under dark text, `&` escaped.
     #expect(svg.contains(##"<rect x="9" y="18" width="45" height="18" fill="#e5c07b"/>"##))
-    #expect(svg.contains(##"fill="#1d1f21" xml:space="preserve" textLength="45" lengthAdjust="spacingAndGlyphs">&gt; a&amp;b</text>"##))
+    #expect(
+      svg.contains(
+        ##"fill="#1d1f21" xml:space="preserve" textLength="45" lengthAdjust="spacingAndGlyphs">&gt; a&amp;b</text>"##
+      ))
     #expect(svg.contains(##"fill="#5fd7d7" font-weight="bold""##))
     #expect(!svg.contains("> a&b"))
     // Every element is closed: as many `<text` as `</text>`.
-    #expect(svg.components(separatedBy: "<text ").count == svg.components(separatedBy: "</text>").count)
+    #expect(
+      svg.components(separatedBy: "<text ").count == svg.components(separatedBy: "</text>").count)
   }
 
   /// Checks text against the asciicast v2 format, independently of the writer: a header line
@@ -94,7 +98,8 @@ import Testing
         problems.append("event \(index + 1) is not a JSON array of three")
         continue
       }
-      let literal = line.dropFirst().prefix(while: { $0 != "," }).trimmingCharacters(in: .whitespaces)
+      let literal = line.dropFirst().prefix(while: { $0 != "," }).trimmingCharacters(
+        in: .whitespaces)
       guard let time = event[0] as? NSNumber, literal != "true", literal != "false",
         time.doubleValue >= 0
       else {
@@ -119,9 +124,14 @@ import Testing
       !Self.asciicastProblems(
         #"{"version":2,"width":80,"height":24}"# + "\n[1.0,\"o\",\"a\"]\n[0.5,\"o\",\"b\"]\n"
       ).isEmpty)
-    #expect(!Self.asciicastProblems(#"{"version":2,"width":80,"height":24}"# + "\n[1,\"x\",\"a\"]\n").isEmpty)
-    #expect(!Self.asciicastProblems(#"{"version":2,"width":80,"height":24}"# + "\n[1,\"o\",2]\n").isEmpty)
-    #expect(!Self.asciicastProblems(#"{"version":2,"width":80,"height":24}"# + "\n[true,\"o\",\"a\"]\n").isEmpty)
+    #expect(
+      !Self.asciicastProblems(#"{"version":2,"width":80,"height":24}"# + "\n[1,\"x\",\"a\"]\n")
+        .isEmpty)
+    #expect(
+      !Self.asciicastProblems(#"{"version":2,"width":80,"height":24}"# + "\n[1,\"o\",2]\n").isEmpty)
+    #expect(
+      !Self.asciicastProblems(#"{"version":2,"width":80,"height":24}"# + "\n[true,\"o\",\"a\"]\n")
+        .isEmpty)
     #expect(!Self.asciicastProblems(#"{"version":2,"width":80,"height":24}"#).isEmpty)
   }
 
@@ -132,7 +142,8 @@ import Testing
       parsing: #"myapp://orders/7<Enter><Wait 2s><Push {"aps":{"alert":"Hi \"there\""}}><Esc>"#,
       file: "c.keys")
     #expect(replayer.play(script).failure == nil)
-    let cast = CastRecording.render(replayer.frames, size: Size(columns: 40, rows: 10), colors: true)
+    let cast = CastRecording.render(
+      replayer.frames, size: Size(columns: 40, rows: 10), colors: true)
     #expect(Self.asciicastProblems(cast) == [])
     let lines = cast.split(separator: "\n")
     #expect(lines[0] == #"{"version":2,"width":40,"height":10}"#)

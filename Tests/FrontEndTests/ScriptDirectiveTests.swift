@@ -62,22 +62,53 @@ import Testing
     ("<Open >", "s.keys:1:1: bad directive <Open > (write <Open URL>)"),
     ("<Push [1]>", "s.keys:1:1: <Push> needs one JSON object on one line"),
     (#"<Push {"aps":{}}>"#, #"s.keys:1:1: bad <Push> payload: the payload has no "aps.alert""#),
-    (#"<Push {"aps":{"alert":"x"}} >"#, "s.keys:1:1: <Push {...}> must end with > right after the object"),
-    (#"<Push {"aps":{"alert":"x"}"#, "s.keys:1:1: <Push> needs one JSON object on one line, then >"),
-    (#"ab<Push {"aps":{"alert":"x"},}>"#, "s.keys:1:3: bad <Push> payload: not JSON: line 1, column 22: expected a string key after ',' (trailing commas are not allowed)"),
-    ("<Wait 1.5>", "s.keys:1:1: bad directive <Wait 1.5> (write <Wait 1.5s>, from 0 to 3600 seconds)"),
-    ("<Wait 3600.1s>", "s.keys:1:1: bad directive <Wait 3600.1s> (write <Wait 1.5s>, from 0 to 3600 seconds)"),
-    ("<Wait -1s>", "s.keys:1:1: bad directive <Wait -1s> (write <Wait 1.5s>, from 0 to 3600 seconds)"),
-    ("<Wait 1.2.3s>", "s.keys:1:1: bad directive <Wait 1.2.3s> (write <Wait 1.5s>, from 0 to 3600 seconds)"),
-    ("<Wait .s>", "s.keys:1:1: bad directive <Wait .s> (write <Wait 1.5s>, from 0 to 3600 seconds)"),
+    (
+      #"<Push {"aps":{"alert":"x"}} >"#,
+      "s.keys:1:1: <Push {...}> must end with > right after the object"
+    ),
+    (
+      #"<Push {"aps":{"alert":"x"}"#, "s.keys:1:1: <Push> needs one JSON object on one line, then >"
+    ),
+    (
+      #"ab<Push {"aps":{"alert":"x"},}>"#,
+      "s.keys:1:3: bad <Push> payload: not JSON: line 1, column 22: expected a string key after ',' (trailing commas are not allowed)"
+    ),
+    (
+      "<Wait 1.5>",
+      "s.keys:1:1: bad directive <Wait 1.5> (write <Wait 1.5s>, from 0 to 3600 seconds)"
+    ),
+    (
+      "<Wait 3600.1s>",
+      "s.keys:1:1: bad directive <Wait 3600.1s> (write <Wait 1.5s>, from 0 to 3600 seconds)"
+    ),
+    (
+      "<Wait -1s>",
+      "s.keys:1:1: bad directive <Wait -1s> (write <Wait 1.5s>, from 0 to 3600 seconds)"
+    ),
+    (
+      "<Wait 1.2.3s>",
+      "s.keys:1:1: bad directive <Wait 1.2.3s> (write <Wait 1.5s>, from 0 to 3600 seconds)"
+    ),
+    (
+      "<Wait .s>", "s.keys:1:1: bad directive <Wait .s> (write <Wait 1.5s>, from 0 to 3600 seconds)"
+    ),
     ("<Expect Home>", #"s.keys:1:1: bad directive <Expect Home> (write <Expect "TEXT">)"#),
     (#"<Expect "Home>"#, #"s.keys:1:1: unclosed " (the text must end on the same line)"#),
     (#"<Expect "a\nb">"#, #"s.keys:1:1: bad escape in "TEXT" (only \" and \\ are escapes)"#),
     (#"<Expect "a" >"#, #"s.keys:1:1: write <Expect "TEXT"> (nothing after the closing quote)"#),
-    (#"<ExpectNot "a"x>"#, #"s.keys:1:1: write <ExpectNot "TEXT"> (nothing after the closing quote)"#),
+    (
+      #"<ExpectNot "a"x>"#,
+      #"s.keys:1:1: write <ExpectNot "TEXT"> (nothing after the closing quote)"#
+    ),
     ("<ExpectScreen>", "s.keys:1:1: bad directive <ExpectScreen> (write <ExpectScreen NAME>)"),
-    ("<ExpectScreen a b>", "s.keys:1:1: bad directive <ExpectScreen a b> (write <ExpectScreen NAME>)"),
-    (#"<WaitFor "x" 5>"#, #"s.keys:1:1: bad directive <WaitFor> (write <WaitFor "TEXT"> or <WaitFor "TEXT" 10s>)"#),
+    (
+      "<ExpectScreen a b>",
+      "s.keys:1:1: bad directive <ExpectScreen a b> (write <ExpectScreen NAME>)"
+    ),
+    (
+      #"<WaitFor "x" 5>"#,
+      #"s.keys:1:1: bad directive <WaitFor> (write <WaitFor "TEXT"> or <WaitFor "TEXT" 10s>)"#
+    ),
     (#"<WaitFor "x""#, "s.keys:1:1: unclosed < (write <lt> for a literal <)"),
     ("<WaitFor x>", #"s.keys:1:1: bad directive <WaitFor x> (write <WaitFor "TEXT">)"#),
   ])
@@ -86,7 +117,9 @@ import Testing
   }
 
   @Test func waitTakesZeroToAnHourInEveryDecimalForm() throws {
-    for (text, milliseconds) in [("0s", 0), ("0.5s", 500), (".5s", 500), ("2s", 2000), ("3600s", 3_600_000), ("2.s", 2000)] {
+    for (text, milliseconds) in [
+      ("0s", 0), ("0.5s", 500), (".5s", 500), ("2s", 2000), ("3600s", 3_600_000), ("2.s", 2000),
+    ] {
       let script = try KeyScript(parsing: "<Wait \(text)>", file: "s.keys")
       guard case .wait(let seconds) = script.steps.first else {
         Issue.record("\(text) is not a wait")
@@ -103,7 +136,8 @@ import Testing
     #expect(opened.failure == nil)
     #expect(opened.replayer.console.model.log.last?.source == .external)
     // From outside, a route closed to outside URLs is refused, as `appshell openurl` is.
-    let refused = try Self.play(#"<Open myapp://session/sign-in><Expect "Refused"><ExpectScreen sign-in>"#)
+    let refused = try Self.play(
+      #"<Open myapp://session/sign-in><Expect "Refused"><ExpectScreen sign-in>"#)
     #expect(refused.failure == "s.keys:1:49: expected screen sign-in, the top screen is home")
     // `%3E` is an ordinary percent escape, decoded by the router.
     let escaped = try Self.play(#"<Open myapp://user/a%3Eb><Expect "a>b">"#)
@@ -150,7 +184,8 @@ import Testing
     let modal = try Self.play("myapp://login<Enter><ExpectScreen login>")
     #expect(modal.failure == nil)
     let wrong = try Self.play("myapp://orders/7<Enter><ExpectScreen order-list>")
-    #expect(wrong.failure == "s.keys:1:24: expected screen order-list, the top screen is order-detail")
+    #expect(
+      wrong.failure == "s.keys:1:24: expected screen order-list, the top screen is order-detail")
   }
 
   @Test func waitForLooksEveryTenthOfASecond() throws {

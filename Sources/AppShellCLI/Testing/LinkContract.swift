@@ -56,7 +56,8 @@ struct LinkContract {
       throw ContractError("\(file):1:1: a link contract is an object with \"cases\"")
     }
     for member in top where member.key != "cases" {
-      throw located.error(at: member.key, "unknown member \"\(member.key)\" (a link contract has only \"cases\")")
+      throw located.error(
+        at: member.key, "unknown member \"\(member.key)\" (a link contract has only \"cases\")")
     }
     guard case .array(let items)? = json["cases"] else {
       throw ContractError("\(file):1:1: a link contract needs \"cases\": an array of cases")
@@ -160,8 +161,9 @@ struct LinkContract {
     case "tab": found = .string(shell.tabs[shell.selectedTab].title)
     case "stack": found = .array(shell.currentStack.map { .string($0.name) })
     case "presentation":
-      found = .string(shell.modals.last.map { $0.stack.count == 1 ? "present" : "push" }
-        ?? (shell.currentStack.count > 1 ? "push" : "root"))
+      found = .string(
+        shell.modals.last.map { $0.stack.count == 1 ? "present" : "push" }
+          ?? (shell.currentStack.count > 1 ? "push" : "root"))
     case "alert": found = shell.alert.map { .string($0.title) } ?? .null
     case "matched": found = .bool(report.matched)
     case "refused": found = .bool(report.refused != nil)

@@ -88,7 +88,8 @@ enum TestCommand {
       case "-j":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         guard let count = Int(value), count >= 1 else {
-          return options.fail(io, "-j needs a number of tests at a time (1 or more), not '\(value)'")
+          return options.fail(
+            io, "-j needs a number of tests at a time (1 or more), not '\(value)'")
         }
         jobs = count
       default:
@@ -122,7 +123,7 @@ enum TestCommand {
     var passed = 0
     var failed = 0
     var results: [FileResult] = []
-    ParallelRunner.run(files, jobs: jobs, { runFile($0, setup: setup) }) { result in
+    func report(_ result: FileResult) {
       for test in result.tests {
         if let reason = test.reason {
           failed += 1
@@ -136,6 +137,7 @@ enum TestCommand {
       out.flush()
       results.append(result)
     }
+    ParallelRunner.run(files, jobs: jobs, work: { runFile($0, setup: setup) }, each: report)
     out.append("\(passed) passed, \(failed) failed\n")
     out.flush()
     if let junit {
@@ -181,7 +183,8 @@ enum TestCommand {
   /// Runs the tests of one file.
   static func runFile(_ file: File, setup: Setup) -> FileResult {
     func unusable(_ reason: String) -> FileResult {
-      FileResult(path: file.shown, tests: [Result(name: file.shown, reason: reason)], unusable: true)
+      FileResult(
+        path: file.shown, tests: [Result(name: file.shown, reason: reason)], unusable: true)
     }
     if file.path.hasSuffix(".links.json") {
       guard let data = FileManager.default.contents(atPath: file.path) else {
@@ -243,9 +246,10 @@ enum TestCommand {
     if let failure = playback.failure {
       return Result(
         name: name, reason: failure.line,
-        details: ["the screen then:"] + failure.snapshot.grid.text.split(
-          separator: "\n", omittingEmptySubsequences: false
-        ).dropLast().map { "| " + $0 })
+        details: ["the screen then:"]
+          + failure.snapshot.grid.text.split(
+            separator: "\n", omittingEmptySubsequences: false
+          ).dropLast().map { "| " + $0 })
     }
     let golden = String(file.path.dropLast(".keys".count)) + ".golden"
     let output = FlowRun.output(playback, format: .text, statesOnly: false)
@@ -275,7 +279,7 @@ enum TestCommand {
 /// as soon as it and every one before it are done.
 enum ParallelRunner {
   static func run<Item: Sendable, Output: Sendable>(
-    _ items: [Item], jobs: Int, _ work: @escaping @Sendable (Item) -> Output,
+    _ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Output,
     each: (Output) -> Void
   ) {
     let shared = Shared<Output>(count: items.count)

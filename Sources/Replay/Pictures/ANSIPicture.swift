@@ -40,7 +40,9 @@ package enum ANSIPicture {
         let cell = grid[row, column]
         if cell.width == 0 { continue }
         if parameters(cell.style, colors: colors) != parameters(current, colors: colors) {
-          line += "\u{1B}[" + ([0] + parameters(cell.style, colors: colors)).map(String.init)
+          line +=
+            "\u{1B}["
+            + ([0] + parameters(cell.style, colors: colors)).map(String.init)
             .joined(separator: ";") + "m"
           current = cell.style
         }
