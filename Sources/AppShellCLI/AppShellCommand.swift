@@ -39,7 +39,8 @@ package enum AppShellCommand {
       state               Print the running app's state as JSON.
       reload              Make the running app read its route table again.
       sign-table          Write the Ed25519 signature a remote route table is served with.
-      init                Write a small app of your own (app.json, routes, screens, a flow).
+      init                Write a small app of your own (app.json, routes, screens, a flow
+                          and a link contract that 'appshell test' runs).
 
     OPTIONS:
       --routes FILE_OR_URL

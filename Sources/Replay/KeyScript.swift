@@ -193,7 +193,8 @@ package struct KeyScript: Sendable, Hashable {
     func bad(_ example: String) -> KeyScriptError {
       KeyScriptError("\(place): bad directive <\(inert(name))> (write \(example))")
     }
-    let word = name.prefix(while: { $0 != " " })
+    // `<Resize...>` written wrong is a bad resize, not an unknown key.
+    let word = name.hasPrefix("Resize") ? "Resize" : name.prefix(while: { $0 != " " })
     let argument = name.dropFirst(word.count).dropFirst()
     switch word {
     case "Snap" where name == "Snap":
