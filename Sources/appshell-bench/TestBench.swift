@@ -43,8 +43,8 @@ enum TestBench {
     return (directory, keys)
   }
 
-  /// Runs the three and returns their times.
-  static func run(flows: Int, keysPerFlow: Int, seed: UInt64) -> Result {
+  /// Runs the three and returns their best times of `rounds`.
+  static func run(flows: Int, keysPerFlow: Int, seed: UInt64, rounds: Int) -> Result {
     let (directory, keys) = writeFlows(count: flows, keysPerFlow: keysPerFlow, seed: seed)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let files = (try! FileManager.default.contentsOfDirectory(atPath: directory)).sorted()
@@ -55,18 +55,30 @@ enum TestBench {
       body()
       return Double(now() - start) / 1e9
     }
-    let replay = seconds {
-      for file in files {
-        if AppShellCommand.run(["replay", directory + "/" + file], io: quiet) != 0 {
-          failures += 1
-        }
-      }
-    }
-    let one = seconds {
-      if AppShellCommand.run(["test", "-j", "1", directory], io: quiet) != 0 { failures += 1 }
-    }
-    let two = seconds {
-      if AppShellCommand.run(["test", "-j", "2", directory], io: quiet) != 0 { failures += 1 }
+    // Best of `rounds`, the three interleaved, so a busy moment of the machine hits each alike.
+    var replay = Double.infinity
+    var one = Double.infinity
+    var two = Double.infinity
+    for _ in 0..<rounds {
+      replay = min(
+        replay,
+        seconds {
+          for file in files {
+            if AppShellCommand.run(["replay", directory + "/" + file], io: quiet) != 0 {
+              failures += 1
+            }
+          }
+        })
+      one = min(
+        one,
+        seconds {
+          if AppShellCommand.run(["test", "-j", "1", directory], io: quiet) != 0 { failures += 1 }
+        })
+      two = min(
+        two,
+        seconds {
+          if AppShellCommand.run(["test", "-j", "2", directory], io: quiet) != 0 { failures += 1 }
+        })
     }
     precondition(failures == 0, "appshell-bench: a generated flow failed")
     return Result(
@@ -75,7 +87,7 @@ enum TestBench {
 
   /// Runs the benchmark and prints its lines.
   static func report(quick: Bool, seed: UInt64) {
-    let result = run(flows: quick ? 40 : 1000, keysPerFlow: 60, seed: seed)
+    let result = run(flows: quick ? 40 : 1000, keysPerFlow: 60, seed: seed, rounds: quick ? 1 : 3)
     print(
       "appshell test: \(result.flows) flows, \(result.keys) keys: replay \(format(result.replayKeysPerSecond, 0)) keys/s, test -j 1 \(format(result.testKeysPerSecond, 0)) keys/s; -j 1 \(format(result.oneJobSeconds, 3)) s, -j 2 \(format(result.twoJobSeconds, 3)) s (\(format(result.oneJobSeconds / result.twoJobSeconds, 2))x)"
     )
