@@ -113,16 +113,12 @@ enum RemoteCommand {
     do {
       reply = try SocketClient.send(request, to: SocketPath.current())
     } catch {
+      if json { writeFailure(error.description, io: io) }
       io.writeError("appshell \(command): \(error)\n")
       return 1
     }
     guard reply.ok else {
-      if json {
-        let failure = JSON.object([
-          JSONMember("ok", .bool(false)), JSONMember("error", .string(reply.error ?? "refused")),
-        ])
-        io.write(Array((failure.serialized + "\n").utf8))
-      }
+      if json { writeFailure(reply.error ?? "refused", io: io) }
       io.writeError("appshell \(command): \(reply.error ?? "refused")\n")
       return 1
     }
@@ -143,6 +139,14 @@ enum RemoteCommand {
       if case .string(let status)? = reply["status"] { io.write(Array((status + "\n").utf8)) }
     }
     return 0
+  }
+
+  /// `openurl --json` when the URL did not reach the app: `{"ok":false,"error":"..."}`.
+  private static func writeFailure(_ message: String, io: CommandIO) {
+    let failure = JSON.object([
+      JSONMember("ok", .bool(false)), JSONMember("error", .string(message)),
+    ])
+    io.write(Array((failure.serialized + "\n").utf8))
   }
 
   /// Whether an `openurl` reply says the URL opened the app, matched a route and was not

@@ -202,5 +202,10 @@ import Testing
     let app = try HeadlessApp()
     let result = try app.client(["openurl", "--json", "myapp://orders/1"])
     #expect(result.status == 1)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["ok"] as? Bool == false)
+    #expect((object["error"] as? String)?.isEmpty == false, "\(result.stdout)")
+    #expect(result.stderr.hasPrefix("appshell openurl: "))
   }
 }
