@@ -52,7 +52,8 @@ package enum AppShellCommand {
                           (default: the shipped demo's Screens/).
       --open URL          Start with this URL, as a deep link from outside (cold start).
       --record FILE       Write every key and resize of the session to FILE as a key
-                          script that 'appshell replay' plays back.
+                          script that 'appshell replay' plays back, with <Open URL>,
+                          <Push JSON> and <Wait Ns> for what came from outside and pauses.
       --headless          Run without a terminal (for CI): drive it with openurl, push,
                           state and reload; SIGTERM or Ctrl-C ends it.
       --size COLSxROWS    The headless screen size (default: 80x24).
