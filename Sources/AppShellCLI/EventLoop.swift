@@ -144,7 +144,7 @@ struct EventLoop {
       let before = console.model
       perform(console.send(.urlOpened(url, source: .external)))
       return .success(
-        OpenReport(url: url, before: before, after: console).members.dropFirst().map { $0 })
+        Array(OpenReport(url: url, before: before, after: console).members.dropFirst()))
     case .push(let payload):
       if let push = try? KeyScript.Push(text: payload.json.serialized) { record(.push(push)) }
       perform(
