@@ -5,6 +5,10 @@ import Testing
 @testable import Render
 @testable import Replay
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// What a test shows besides text: ANSI lines, SVG images and asciicast recordings, made from
 /// grids by pure functions.
 @Suite struct PictureTests {
@@ -42,7 +46,7 @@ import Testing
     #expect(!ANSIPicture.lines(grid, colors: true)[0].dropLast(4).contains("\u{1B}"))
   }
 
-  @Test func svgDrawsTheGridWithItsColoursAndReverseVideo() {
+  @Test func svgDrawsTheGridWithItsColoursAndReverseVideo() throws {
     let svg = SVGPicture.render(Self.grid)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"108\" height=\"54\""))
     #expect(svg.hasSuffix("</svg>\n"))
@@ -54,9 +58,13 @@ import Testing
       ))
     #expect(svg.contains(##"fill="#5fd7d7" font-weight="bold""##))
     #expect(!svg.contains("> a&b"))
-    // Every element is closed: as many `<text` as `</text>`.
-    #expect(
-      svg.components(separatedBy: "<text ").count == svg.components(separatedBy: "</text>").count)
+    // Well-formed XML, even with markup and controls in the text.
+    var hostile = Grid(width: 12, height: 1)
+    _ = hostile.write("<a>&\u{1B}\"'", row: 0, column: 0, style: Style(.alert, reverse: true))
+    for picture in [svg, SVGPicture.render(hostile)] {
+      let document = try XMLDocument(xmlString: picture)
+      #expect(document.rootElement()?.name == "svg")
+    }
   }
 
   /// Checks text against the asciicast v2 format, independently of the writer: a header line
