@@ -1,4 +1,5 @@
 import Foundation
+import Links
 import Platform
 import Routing
 import Shell
@@ -126,11 +127,63 @@ package enum AppLoader {
           + "(docs/app.md); `appshell init DIR` writes a small app with one")
     }
     let bytes = try read(path, what: "app file")
+    var definition: AppDefinition
     do {
-      return try AppDefinition(bytes: bytes)
+      definition = try AppDefinition(bytes: bytes)
     } catch {
       throw LoadError(prefixed(error.description, directory: directory))
     }
+    if let links = definition.links {
+      definition.linkPolicy = try linkPolicy(links, directory: directory)
+    }
+    return definition
+  }
+
+  /// Reads the files `links` names (Info.plist, entitlements, AASA files) into the policy
+  /// that decides who gets a URL from outside; a missing or invalid file is named with the
+  /// member and the problem.
+  package static func linkPolicy(_ links: LinksDefinition, directory: String) throws(LoadError)
+    -> LinkPolicy
+  {
+    func path(_ file: String) -> String {
+      file.hasPrefix("/") ? file : prefixed(file, directory: directory)
+    }
+    func propertyList(_ file: String, member: String) throws(LoadError) -> PropertyList {
+      let bytes = try read(path(file), what: "property list (app.json: \(member))")
+      do {
+        return try PropertyList.read(bytes)
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    var schemes = links.schemes
+    if let file = links.infoPlist {
+      let list = try propertyList(file, member: "links.infoPlist")
+      do {
+        schemes += try LinksDefinition.schemes(infoPlist: list)
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    var domains = links.domains
+    if let file = links.entitlements {
+      let list = try propertyList(file, member: "links.entitlements")
+      do {
+        domains += try LinksDefinition.domains(entitlements: list)
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    var documents: [String: (file: String, document: AASADocument)] = [:]
+    for (host, file) in links.aasa {
+      let bytes = try read(path(file), what: "AASA file (app.json: links.aasa.\(JSON.quote(host)))")
+      do {
+        documents[host] = (file, try AASADocument(bytes: bytes))
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    return LinkPolicy(appID: links.appID, schemes: schemes, domains: domains, aasa: documents)
   }
 
   /// The Swift screens, actions and guards for a directory: the shipped demo's for the shipped
