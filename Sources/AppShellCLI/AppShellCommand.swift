@@ -15,6 +15,7 @@ package enum AppShellCommand {
            appshell [--version] [--help]
            appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
            appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
+           appshell links check [--screens DIR] [--explain] [URL...]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--expect GOLDEN [--update]] SCRIPT
            appshell openurl URL
@@ -31,6 +32,7 @@ package enum AppShellCommand {
       resolve             Resolve URLs through a route table, one JSON object per URL;
                           --explain says why each route lost, failed or won.
       routes              Show the route table as a tree, or lint it (--lint).
+      links               Check who gets URLs from outside: the app, Safari or nothing.
       replay              Run a key script headless and print the screens or states.
       openurl             Hand a URL to the running app, as a deep link from outside.
       push                Send a push notification (a banner) to the running app.
@@ -81,6 +83,8 @@ package enum AppShellCommand {
       return ReplayCommand.run(Array(arguments.dropFirst()), io: io)
     case "routes":
       return RoutesCommand.run(Array(arguments.dropFirst()), io: io)
+    case "links":
+      return LinksCommand.run(Array(rawArguments.dropFirst()), io: io)
     case "openurl", "push", "state", "reload":
       return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
     case "init":
