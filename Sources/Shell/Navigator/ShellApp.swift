@@ -79,6 +79,13 @@ package struct ShellApp: Sendable {
         )
       }
     }
+    for entry in table.entries where !tabs.isEmpty {
+      if let title = entry.tab, !tabs.contains(where: { $0.title == title }) {
+        let known = tabs.map { JSON.quote($0.title) }.joined(separator: ", ")
+        throw RouteTableError(
+          "routes[\(entry.index)].tab: no tab titled \(JSON.quote(title)) (this app's tabs: \(known))")
+      }
+    }
     for tab in tabs where !catalog.has(tab.root) {
       throw RouteTableError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
     }
