@@ -67,15 +67,15 @@ package struct AASAPattern: Sendable, Hashable {
     return (prefix, false, true)
   }
 
-  /// A text the pattern matches: `*` as nothing, `?` and classes as one character of theirs,
+  /// A text the pattern matches: `*` as `star`, `?` and classes as one character of theirs,
   /// a variable as its first value.
-  package var example: String {
+  package func example(star: String = "") -> String {
     var scalars: [Unicode.Scalar] = []
     func add(_ tokens: [Token]) {
       for token in tokens {
         switch token {
         case .scalar(let scalar): scalars.append(scalar)
-        case .any: break
+        case .any: scalars.append(contentsOf: star.unicodeScalars)
         case .one: scalars.append("x")
         case .set(let set): scalars.append(set.min() ?? "x")
         case .choice(let options): if let first = options.first { add(first) }
