@@ -58,11 +58,17 @@ package enum AppLoader {
   /// name order; one
   /// bad file refuses them all with `FILE: field: problem`. A file's `name` must be its file
   /// name.
-  package static func loadScreens(directory: String) throws(LoadError) -> [ScreenDefinition] {
+  /// Files in `excluding` (the AASA files `links` names) are not screens.
+  package static func loadScreens(directory: String, excluding: Set<String> = [])
+    throws(LoadError) -> [ScreenDefinition]
+  {
     let files: [String]
     do {
       files = try FileManager.default.contentsOfDirectory(atPath: directory)
-        .filter { $0.hasSuffix(".json") && $0 != "routes.json" && $0 != "app.json" }.sorted()
+        .filter {
+          $0.hasSuffix(".json") && $0 != "routes.json" && $0 != "app.json"
+            && !excluding.contains($0)
+        }.sorted()
     } catch {
       throw LoadError("\(directory): cannot list the screens directory")
     }
@@ -106,8 +112,8 @@ package enum AppLoader {
   package static func appMaker(directory: String, registry given: AppRegistry? = nil)
     throws(LoadError) -> AppMaker
   {
-    let screens = try loadScreens(directory: directory)
     let definition = try loadDefinition(directory: directory)
+    let screens = try loadScreens(directory: directory, excluding: definition.linkFiles)
     let registry = given ?? registry(for: directory)
     return AppMaker { table throws(LoadError) in
       do {

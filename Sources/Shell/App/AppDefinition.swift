@@ -181,6 +181,8 @@ package struct AppDefinition: Sendable, Hashable {
   package var actions: [(name: String, action: DataAction)]
   /// `links`, as written (docs/links.md), when the app has it.
   package var links: LinksDefinition?
+  /// The AASA files `links` names, as written (they are not screen files).
+  package var linkFiles: Set<String> { Set(links?.aasa.map(\.file) ?? []) }
   /// The links with their files read (the loader reads them); nil: every URL from outside
   /// reaches the app.
   package var linkPolicy: LinkPolicy?
