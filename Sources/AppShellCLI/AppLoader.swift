@@ -112,8 +112,8 @@ package enum AppLoader {
   package static func appMaker(directory: String, registry given: AppRegistry? = nil)
     throws(LoadError) -> AppMaker
   {
+    let screens = try loadScreens(directory: directory, excluding: linkFiles(directory: directory))
     let definition = try loadDefinition(directory: directory)
-    let screens = try loadScreens(directory: directory, excluding: definition.linkFiles)
     let registry = given ?? registry(for: directory)
     return AppMaker { table throws(LoadError) in
       do {
@@ -143,6 +143,18 @@ package enum AppLoader {
       definition.linkPolicy = try linkPolicy(links, directory: directory)
     }
     return definition
+  }
+
+  /// The AASA files a directory's `app.json` names under `links.aasa`, which are not screen
+  /// files; empty when `app.json` cannot be read (``loadDefinition(directory:)`` says why).
+  package static func linkFiles(directory: String) -> Set<String> {
+    guard let bytes = try? read(directory + "/app.json", what: "app file"),
+      case .object(let members)? = (try? JSON.parse(bytes))?["links"]?["aasa"]
+    else { return [] }
+    return Set(members.compactMap { member in
+      if case .string(let file) = member.value { return file }
+      return nil
+    })
   }
 
   /// Reads the files `links` names (Info.plist, entitlements, AASA files) into the policy

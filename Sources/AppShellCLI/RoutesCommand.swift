@@ -99,9 +99,9 @@ enum RoutesCommand {
     do {
       inspection = try AppLoader.inspectTable(path: files.routes ?? directory + "/routes.json")
       if lint {
-        let definition = try AppLoader.loadDefinition(directory: directory)
         let screens = try AppLoader.loadScreens(
-          directory: directory, excluding: definition.linkFiles)
+          directory: directory, excluding: AppLoader.linkFiles(directory: directory))
+        let definition = try AppLoader.loadDefinition(directory: directory)
         let app: ShellApp
         do {
           app = try definition.makeApp(

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import Links
+import Render
 import Routing
 import Shell
 import Testing
@@ -106,19 +107,42 @@ import Testing
   @Test func theToursLinks() throws {
     let app = try AppLoader.loadApp(screens: nil, routes: nil)
     var model = app.initialModel()
-    _ = app.reduce(&model, .urlOpened("https://appshell.example.com/orders/2015032688", source: .external))
+    _ = app.reduce(
+      &model, .urlOpened("https://appshell.example.com/orders/2015032688", source: .external))
     #expect(model.shell.topScreen.name == "order-detail")
     #expect(model.shell.selectedTab == 0)
-    _ = app.reduce(&model, .urlOpened("https://appshell.example.com/help/returns", source: .external))
+    _ = app.reduce(
+      &model, .urlOpened("https://appshell.example.com/help/returns", source: .external))
     #expect(
       model.log.last?.outcome
         == .notDelivered(
           opens: "safari",
           reason: "excluded by aasa/appshell.example.com.json: applinks.details[0].components[0]"))
-    _ = app.reduce(&model, .urlOpened("https://appshell.example.com/track/2015032688", source: .external))
+    _ = app.reduce(
+      &model, .urlOpened("https://appshell.example.com/track/2015032688", source: .external))
     #expect(model.shell.selectedTab == 1)
     #expect(model.shell.currentStack.map(\.name) == ["order-list", "order-detail"])
     #expect(model.log.last?.landing == "switched to Orders, reset")
+  }
+
+  /// The event log (F2) says who opened a URL the app did not get, and how a screen landed.
+  @Test func theEventLogPaneShowsDeliveryAndArrival() throws {
+    let app = try AppLoader.loadApp(screens: nil, routes: nil)
+    var model = app.initialModel()
+    _ = app.reduce(
+      &model, .urlOpened("https://appshell.example.com/help/returns", source: .external))
+    _ = app.reduce(&model, .urlOpened("zzz://x", source: .banner))
+    _ = app.reduce(&model, .urlOpened("https://appshell.example.com/track/7", source: .external))
+    let lines = model.log.map { entry -> String in
+      let (head, detail, _) = ConsoleView.describe(entry)
+      return head + "\n" + detail
+    }
+    #expect(
+      lines == [
+        "[external] https://appshell.example.com/help/returns\n→ opened in Safari: excluded by aasa/appshell.example.com.json: applinks.details[0].components[0]",
+        "[banner] zzz://x\n→ nothing opens it: no installed app opens zzz:",
+        "[external] https://appshell.example.com/track/7\n⇒ myapp://track/7 ~ myapp://track/<int:id> {orderid=7} → switched to Orders, reset, pushed order-detail",
+      ])
   }
 
   @Test func exportOfTheDemoAdmitsItsHTTPSRoutes() throws {
@@ -142,10 +166,13 @@ import Testing
      "links":{"appID":"T.shop","schemes":["shop"],"infoPlist":"Info.plist",
               "entitlements":"Shop.entitlements","aasa":{"shop.example.com":"aasa.json"}}}
     """#,
-    "routes.json": #"{"routes":[{"pattern":"shop://feed","screen":"feed"},{"pattern":"https://shop.example.com/p/:id","screen":"feed"}]}"#,
+    "routes.json":
+      #"{"routes":[{"pattern":"shop://feed","screen":"feed"},{"pattern":"https://shop.example.com/p/:id","screen":"feed"}]}"#,
     "feed.json": #"{"name":"feed","title":"Feed"}"#,
-    "Info.plist": #"<plist><dict><key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>shop2</string></array></dict></array></dict></plist>"#,
-    "Shop.entitlements": #"<plist><dict><key>com.apple.developer.associated-domains</key><array><string>applinks:shop.example.com</string></array></dict></plist>"#,
+    "Info.plist":
+      #"<plist><dict><key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><array><string>shop2</string></array></dict></array></dict></plist>"#,
+    "Shop.entitlements":
+      #"<plist><dict><key>com.apple.developer.associated-domains</key><array><string>applinks:shop.example.com</string></array></dict></plist>"#,
     "aasa.json": #"{"applinks":{"details":[{"appIDs":["T.shop"],"components":[{"/":"/p/*"}]}]}}"#,
   ]
 
@@ -156,24 +183,40 @@ import Testing
     #expect(app.delivery(of: "shop2://x").opens == .app)
     #expect(app.delivery(of: "https://shop.example.com/p/1").opens == .app)
     #expect(app.delivery(of: "https://shop.example.com/q").opens == .safari)
-    #expect(run(["links", "check", "--screens", directory, "https://shop.example.com/p/1"]).status == 0)
+    #expect(
+      run(["links", "check", "--screens", directory, "https://shop.example.com/p/1"]).status == 0)
   }
 
-  @Test(arguments: [
-    ("aasa.json", nil, "aasa.json: no such AASA file (app.json: links.aasa.\"shop.example.com\")"),
-    ("aasa.json", "{", "aasa.json: invalid JSON"),
-    ("aasa.json", #"{"applinks":{"details":[{"appIDs":["T.shop"],"components":[{"?":1}]}]}}"#,
-      #"aasa.json: applinks.details[0].components[0]."?": must be a string or an object"#),
-    ("Info.plist", nil, "Info.plist: no such property list (app.json: links.infoPlist)"),
-    ("Info.plist", "<plist><dict>", "Info.plist: line 1, column 14: </dict> missing"),
-    ("Info.plist", "<plist><dict><key>CFBundleURLTypes</key><string>x</string></dict></plist>",
-      "Info.plist: CFBundleURLTypes: must be an array, not a string"),
-    ("Shop.entitlements", nil, "Shop.entitlements: no such property list (app.json: links.entitlements)"),
-    ("Shop.entitlements", "bplist00", "Shop.entitlements: binary property list: too short for its trailer"),
-    ("Shop.entitlements",
-      "<plist><dict><key>com.apple.developer.associated-domains</key><array><integer>1</integer></array></dict></plist>",
-      "Shop.entitlements: com.apple.developer.associated-domains[0]: must be a string, not an integer"),
-  ] as [(String, String?, String)])
+  @Test(
+    arguments: [
+      (
+        "aasa.json", nil, "aasa.json: no such AASA file (app.json: links.aasa.\"shop.example.com\")"
+      ),
+      ("aasa.json", "{", "aasa.json: invalid JSON"),
+      (
+        "aasa.json", #"{"applinks":{"details":[{"appIDs":["T.shop"],"components":[{"?":1}]}]}}"#,
+        #"aasa.json: applinks.details[0].components[0]."?": must be a string or an object"#
+      ),
+      ("Info.plist", nil, "Info.plist: no such property list (app.json: links.infoPlist)"),
+      ("Info.plist", "<plist><dict>", "Info.plist: line 1, column 14: </dict> missing"),
+      (
+        "Info.plist", "<plist><dict><key>CFBundleURLTypes</key><string>x</string></dict></plist>",
+        "Info.plist: CFBundleURLTypes: must be an array, not a string"
+      ),
+      (
+        "Shop.entitlements", nil,
+        "Shop.entitlements: no such property list (app.json: links.entitlements)"
+      ),
+      (
+        "Shop.entitlements", "bplist00",
+        "Shop.entitlements: binary property list: too short for its trailer"
+      ),
+      (
+        "Shop.entitlements",
+        "<plist><dict><key>com.apple.developer.associated-domains</key><array><integer>1</integer></array></dict></plist>",
+        "Shop.entitlements: com.apple.developer.associated-domains[0]: must be a string, not an integer"
+      ),
+    ] as [(String, String?, String)])
   func aBadLinkFileRefusesTheAppAtStart(file: String, text: String?, message: String) throws {
     let directories = try PrivateDirectories()
     var files = Self.files
@@ -195,13 +238,15 @@ import Testing
     var directory = try AppDirectoryTests.write(files, in: directories)
     var started = try AppDirectoryTests.replay(directory, "")
     #expect(started.status == 2)
-    #expect(started.stderr.contains("app.json: links.universal: unknown field"), "\(started.stderr)")
+    #expect(
+      started.stderr.contains("app.json: links.universal: unknown field"), "\(started.stderr)")
     files["app.json"] = Self.files["app.json"]!.replacingOccurrences(
       of: #""schemes":["shop"]"#, with: #""associatedDomains":["applinks:a.com:443"]"#)
     directory = try AppDirectoryTests.write(files, in: directories)
     started = try AppDirectoryTests.replay(directory, "")
     #expect(
-      started.stderr.contains(#"app.json: links.associatedDomains[0]: "applinks:a.com:443": a host has no port"#),
+      started.stderr.contains(
+        #"app.json: links.associatedDomains[0]: "applinks:a.com:443": a host has no port"#),
       "\(started.stderr)")
   }
 
@@ -217,7 +262,9 @@ import Testing
     try Data(#"{"applinks":{"details":{}}}"#.utf8).write(
       to: URL(fileURLWithPath: directory + "/aasa.json"))
     #expect(source.reload(into: &console) == nil)
-    #expect(console.model.status.contains("aasa.json: applinks.details: must be an array"), "\(console.model.status)")
+    #expect(
+      console.model.status.contains("aasa.json: applinks.details: must be an array"),
+      "\(console.model.status)")
     #expect(console.model.status.contains("keeping the one in force"))
     #expect(console.app.delivery(of: "https://shop.example.com/p/1").opens == .app)
   }

@@ -24,7 +24,8 @@ import Testing
     for _ in 0..<Int.random(in: 1...8, using: &generator) {
       var pattern = "https://shop.example.com"
       for _ in 0..<Int.random(in: 0...3, using: &generator) {
-        pattern += "/" + ["a", "b", "orders", ":s", "<int:n>", "<uuid:u>"].randomElement(using: &generator)!
+        pattern +=
+          "/" + ["a", "b", "orders", ":s", "<int:n>", "<uuid:u>"].randomElement(using: &generator)!
       }
       if Int.random(in: 0..<5, using: &generator) == 0 { pattern += "/*" }
       if Int.random(in: 0..<4, using: &generator) == 0 {
@@ -112,8 +113,10 @@ import Testing
         """)
     let document = try AASADocument(
       json: AASAExport.document(table, appID: Self.appID, domains: ["shop.example.com"]))
-    #expect(document.decide(try LinkURL("https://shop.example.com/a/b"), appID: Self.appID).admitted)
-    #expect(!document.decide(try LinkURL("https://shop.example.com/a/c"), appID: Self.appID).admitted)
+    #expect(
+      document.decide(try LinkURL("https://shop.example.com/a/b"), appID: Self.appID).admitted)
+    #expect(
+      !document.decide(try LinkURL("https://shop.example.com/a/c"), appID: Self.appID).admitted)
   }
 
   @Test func samplesFillCapturesAndExpandGroups() throws {

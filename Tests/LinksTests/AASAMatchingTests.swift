@@ -40,8 +40,9 @@ import Testing
     #expect(try admits(aasa, "https://example.com/buy/"))
     #expect(try !admits(aasa, "https://example.com/buy"))
     #expect(try !admits(aasa, "https://example.com/buy/shoes#no_universal_links"))
-    #expect(try decidedBy(aasa, "https://example.com/buy/x#no_universal_links")
-      == "applinks.details[0].components[0]")
+    #expect(
+      try decidedBy(aasa, "https://example.com/buy/x#no_universal_links")
+        == "applinks.details[0].components[0]")
     #expect(try !admits(aasa, "https://example.com/help/website/faq"))
     #expect(try admits(aasa, "https://example.com/help/faq?articleNumber=1234"))
     #expect(try !admits(aasa, "https://example.com/help/faq?articleNumber=12345"))
@@ -51,10 +52,12 @@ import Testing
 
   @Test func firstMatchingComponentDecides() throws {
     let aasa = try document(Self.appleExample)
-    #expect(try decidedBy(aasa, "https://example.com/help/faq?articleNumber=1234")
-      == "applinks.details[0].components[3]")
-    #expect(try decidedBy(aasa, "https://example.com/help/website/faq")
-      == "applinks.details[0].components[2]")
+    #expect(
+      try decidedBy(aasa, "https://example.com/help/faq?articleNumber=1234")
+        == "applinks.details[0].components[3]")
+    #expect(
+      try decidedBy(aasa, "https://example.com/help/website/faq")
+        == "applinks.details[0].components[2]")
     // Nothing matched: no member decided.
     #expect(try decidedBy(aasa, "https://example.com/other") == nil)
   }
@@ -219,8 +222,10 @@ import Testing
   }
 
   @Test func predefinedClassesMatchOneASCIICharacter() throws {
-    let classes = ["alpha": ("q", "1"), "upper": ("Q", "q"), "lower": ("q", "Q"),
-      "alnum": ("7", "-"), "digit": ("7", "a"), "xdigit": ("F", "g")]
+    let classes = [
+      "alpha": ("q", "1"), "upper": ("Q", "q"), "lower": ("q", "Q"),
+      "alnum": ("7", "-"), "digit": ("7", "a"), "xdigit": ("F", "g"),
+    ]
     for (name, (good, bad)) in classes {
       let aasa = try document(
         """
@@ -310,8 +315,9 @@ import Testing
       """)
     #expect(try !admits(aasa, "https://example.com/videos/wwdc/2010/x"))
     #expect(try admits(aasa, "https://example.com/videos/wwdc/2015/x"))
-    #expect(try decidedBy(aasa, "https://example.com/videos/wwdc/2015/x")
-      == "applinks.details[0].paths[1]")
+    #expect(
+      try decidedBy(aasa, "https://example.com/videos/wwdc/2015/x")
+        == "applinks.details[0].paths[1]")
     #expect(try !admits(aasa, "https://example.com/Videos/wwdc/2015/x"))
     // No variables in legacy paths: `$(lang)` is itself.
     #expect(try admits(aasa, "https://example.com/$(lang)"))

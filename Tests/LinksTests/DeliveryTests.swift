@@ -43,19 +43,23 @@ import Testing
     #expect(unmatched.opens == .safari)
     #expect(unmatched.decidedBy == nil)
     #expect(
-      unmatched.reason == "no component of aasa/shop.json admits it for ABCDE12345.com.example.shop")
+      unmatched.reason == "no component of aasa/shop.json admits it for ABCDE12345.com.example.shop"
+    )
   }
 
   @Test func associatedDomainsAndWildcards() throws {
     let policy = try Self.policy()
-    #expect(policy.delivery(of: "https://other.example.com/orders/1").reason
-      == "no associated domain for other.example.com")
+    #expect(
+      policy.delivery(of: "https://other.example.com/orders/1").reason
+        == "no associated domain for other.example.com")
     // `*.example.org` covers subdomains, not the bare domain.
-    #expect(policy.delivery(of: "https://example.org/orders/1").reason
-      == "no associated domain for example.org")
+    #expect(
+      policy.delivery(of: "https://example.org/orders/1").reason
+        == "no associated domain for example.org")
     #expect(policy.delivery(of: "https://m.example.org/orders/1").opens == .app)
-    #expect(policy.delivery(of: "https://x.example.org/orders/1").reason
-      == "no AASA for x.example.org (associated domain applinks:*.example.org)")
+    #expect(
+      policy.delivery(of: "https://x.example.org/orders/1").reason
+        == "no AASA for x.example.org (associated domain applinks:*.example.org)")
   }
 
   @Test func unreadableURLsOpenNothing() throws {
@@ -78,8 +82,9 @@ import Testing
   @Test func applinksHostsFromAppJSON() throws {
     #expect(try LinksDefinition.applinksHost("applinks:Shop.example.com") == "shop.example.com")
     #expect(try LinksDefinition.applinksHost("applinks:*.example.org") == "*.example.org")
-    #expect(try LinksDefinition.applinksHost("applinks:shop.example.com?mode=developer")
-      == "shop.example.com")
+    #expect(
+      try LinksDefinition.applinksHost("applinks:shop.example.com?mode=developer")
+        == "shop.example.com")
     #expect(try LinksDefinition.applinksHost("webcredentials:shop.example.com") == nil)
     #expect(throws: LinkConfigError.self) { try LinksDefinition.applinksHost("applinks:") }
     #expect(throws: LinkConfigError.self) { try LinksDefinition.applinksHost("applinks:a.*.com") }

@@ -17,7 +17,8 @@ import Testing
 
   static func table(_ extra: String = extraRoutes) throws -> RouteTable {
     try RouteTable(
-      json: Fixtures.routes.replacingOccurrences(of: "{\"routes\":[", with: "{\"routes\":[" + extra))
+      json: Fixtures.routes.replacingOccurrences(of: "{\"routes\":[", with: "{\"routes\":[" + extra)
+    )
   }
 
   static func harness() throws -> Harness {
@@ -131,7 +132,8 @@ import Testing
   }
 
   @Test func arrivalMustBeKnown() {
-    #expect(throws: RouteTableError("routes[0].arrival: must be \"push\", \"reset\" or \"reuse\"")) {
+    #expect(throws: RouteTableError("routes[0].arrival: must be \"push\", \"reset\" or \"reuse\""))
+    {
       try RouteTable(json: #"{"routes":[{"pattern":"a://b","screen":"s","arrival":"pop"}]}"#)
     }
     #expect(throws: RouteTableError("routes[0].tab: must be a non-empty string")) {

@@ -36,7 +36,8 @@ import Testing
 
   @Test func unregisteredSchemeOpensNothing() throws {
     let entry = try unchangedButLog(.urlOpened("shop2://x", source: .external), source: .external)
-    #expect(entry.outcome == .notDelivered(opens: "nothing", reason: "no installed app opens shop2:"))
+    #expect(
+      entry.outcome == .notDelivered(opens: "nothing", reason: "no installed app opens shop2:"))
     #expect(
       LogEntry.notDeliveredText(opens: "nothing", reason: "no installed app opens shop2:")
         == "nothing opens it: no installed app opens shop2:")
@@ -59,7 +60,9 @@ import Testing
     harness.send(.pushReceived(title: "t", body: "b", url: "other://x"))
     harness.send(.bannerOpened)
     #expect(harness.model.banner == nil)
-    #expect(harness.model.log.last?.outcome == .notDelivered(opens: "nothing", reason: "no installed app opens other:"))
+    #expect(
+      harness.model.log.last?.outcome
+        == .notDelivered(opens: "nothing", reason: "no installed app opens other:"))
     #expect(harness.state.topScreen.name == "home")
   }
 

@@ -51,7 +51,10 @@ import Testing
       {"applinks":{"details":[{"appIDs":["T.app"],"components":[
         {"/":"*"}, {"/":"/help/*","exclude":true}]}]}}
       """)
-    #expect(found.contains { $0.hasPrefix("shadowed-component: aasa/shop.json: applinks.details[0].components[1]") })
+    #expect(
+      found.contains {
+        $0.hasPrefix("shadowed-component: aasa/shop.json: applinks.details[0].components[1]")
+      })
   }
 
   @Test func cleanLinksHaveNoFindings() throws {

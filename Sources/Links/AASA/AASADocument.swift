@@ -88,7 +88,8 @@ package struct AASADocument: Sendable {
     guard case .object = applinks else {
       throw AASAError("applinks", "must be an object, not \(applinks.kindDescription)")
     }
-    let fileDefaults = try Self.options(applinks["defaults"], "applinks.defaults", AASAPattern.Options())
+    let fileDefaults = try Self.options(
+      applinks["defaults"], "applinks.defaults", AASAPattern.Options())
     var variables: [String: [String]] = [:]
     if let json = applinks["substitutionVariables"] {
       guard case .object(let members) = json else {
@@ -113,7 +114,8 @@ package struct AASADocument: Sendable {
     guard case .array(let items) = detailsJSON else {
       throw AASAError(
         "applinks.details",
-        "must be an array (the object keyed by app ID is the old iOS 9 form), not \(detailsJSON.kindDescription)")
+        "must be an array (the object keyed by app ID is the old iOS 9 form), not \(detailsJSON.kindDescription)"
+      )
     }
     for (index, item) in items.enumerated() {
       details.append(
@@ -259,7 +261,11 @@ package struct AASADocument: Sendable {
       guard case .bool(let flag) = value else {
         throw AASAError("\(place).\(key)", "must be true or false")
       }
-      if key == "caseSensitive" { options.caseSensitive = flag } else { options.percentEncoded = flag }
+      if key == "caseSensitive" {
+        options.caseSensitive = flag
+      } else {
+        options.percentEncoded = flag
+      }
     }
     return options
   }

@@ -21,7 +21,8 @@ extension AASADocument {
     for detail in details {
       guard detail.appIDs.contains(appID) else {
         if explain {
-          trace.append("\(detail.member): for \(detail.appIDs.joined(separator: ", ")), not \(appID): skipped")
+          trace.append(
+            "\(detail.member): for \(detail.appIDs.joined(separator: ", ")), not \(appID): skipped")
         }
         continue
       }
@@ -50,12 +51,14 @@ extension AASADocument {
           guard legacy.pattern.matches(normalized: path) else {
             if explain {
               trace.append(
-                "\(member): no match: \(quote(legacy.pattern.text)) does not match the path \(quote(url.path))")
+                "\(member): no match: \(quote(legacy.pattern.text)) does not match the path \(quote(url.path))"
+              )
             }
             continue
           }
           if explain {
-            trace.append("\(member): matches\(legacy.exclude ? " and excludes (NOT): refused" : ": admitted")")
+            trace.append(
+              "\(member): matches\(legacy.exclude ? " and excludes (NOT): refused" : ": admitted")")
           }
           return AASADecision(
             admitted: !legacy.exclude, decidedBy: member, excluded: legacy.exclude, trace: trace)

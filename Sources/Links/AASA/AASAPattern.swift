@@ -151,8 +151,10 @@ package struct AASAPattern: Sendable, Hashable {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else {
           throw CompileError(message: "\(quote(text)): $(\(name)) is not a variable name")
         }
-        tokens.append(try variable(name, in: text, options: options, variables: variables,
-          allowVariables: allowVariables))
+        tokens.append(
+          try variable(
+            name, in: text, options: options, variables: variables,
+            allowVariables: allowVariables))
         position = close + 1
         continue
       }
@@ -176,15 +178,17 @@ package struct AASAPattern: Sendable, Hashable {
       .set(options.caseSensitive ? set : Set(set.map(lowercased)))
     }
     func words(_ list: [String]) -> Token {
-      .choice(list.map { word in
-        word.unicodeScalars.map { .scalar(options.caseSensitive ? $0 : lowercased($0)) }
-      })
+      .choice(
+        list.map { word in
+          word.unicodeScalars.map { .scalar(options.caseSensitive ? $0 : lowercased($0)) }
+        })
     }
     switch name {
     case "alpha": return fold(CharacterClass.upper.union(CharacterClass.lower))
     case "upper": return fold(CharacterClass.upper)
     case "lower": return fold(CharacterClass.lower)
-    case "alnum": return fold(CharacterClass.upper.union(CharacterClass.lower).union(CharacterClass.digit))
+    case "alnum":
+      return fold(CharacterClass.upper.union(CharacterClass.lower).union(CharacterClass.digit))
     case "digit": return .set(CharacterClass.digit)
     case "xdigit": return fold(CharacterClass.xdigit)
     case "lang": return words(CharacterClass.languages)
@@ -192,7 +196,9 @@ package struct AASAPattern: Sendable, Hashable {
     default:
       guard allowVariables, let values = variables[name] else {
         throw CompileError(
-          message: "\(quote(text)): $(\(name)) is not a predefined variable nor one of substitutionVariables")
+          message:
+            "\(quote(text)): $(\(name)) is not a predefined variable nor one of substitutionVariables"
+        )
       }
       var options2: [[Token]] = []
       for value in values {
@@ -203,7 +209,8 @@ package struct AASAPattern: Sendable, Hashable {
   }
 
   private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+    scalar.isASCII
+      && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
   }
 
   private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
@@ -219,7 +226,8 @@ package struct AASAPattern: Sendable, Hashable {
     var bytes = Array(text.utf8)
     var index = 0
     while index + 2 < bytes.count {
-      if bytes[index] == UInt8(ascii: "%"), bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit {
+      if bytes[index] == UInt8(ascii: "%"), bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit
+      {
         bytes[index + 1] = bytes[index + 1].uppercasedASCII
         bytes[index + 2] = bytes[index + 2].uppercasedASCII
         index += 3

@@ -89,7 +89,8 @@ package struct LinkPolicy: Sendable {
   private func httpsDelivery(_ url: LinkURL, explain: Bool) -> LinkDelivery {
     guard let domain = domain(covering: url.host) else {
       return LinkDelivery(
-        opens: .safari, reason: "no associated domain for \(url.host.isEmpty ? "an empty host" : url.host)")
+        opens: .safari,
+        reason: "no associated domain for \(url.host.isEmpty ? "an empty host" : url.host)")
     }
     guard let (file, document) = aasa[url.host] else {
       return LinkDelivery(

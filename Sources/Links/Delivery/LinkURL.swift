@@ -21,7 +21,9 @@ package struct LinkURL: Sendable, Hashable {
     guard let first = schemeText.unicodeScalars.first, first.isASCII,
       first.properties.isAlphabetic,
       schemeText.unicodeScalars.allSatisfy({
-        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "+-.".unicodeScalars.contains($0))
       })
     else {
       throw LinkURLError(schemeText.isEmpty ? "no scheme" : "\"\(schemeText)\" is not a scheme")
@@ -49,7 +51,9 @@ package struct LinkURL: Sendable, Hashable {
       let end = rest.firstIndex(of: "/") ?? rest.endIndex
       var authority = rest[..<end]
       rest = rest[end...]
-      if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+      if let at = authority.lastIndex(of: "@") {
+        authority = authority[authority.index(after: at)...]
+      }
       if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
         authority = authority[...close]
       } else if let portColon = authority.firstIndex(of: ":") {

@@ -19,7 +19,8 @@ package struct LinksDefinition: Sendable, Hashable {
 
   package static func == (lhs: LinksDefinition, rhs: LinksDefinition) -> Bool {
     lhs.appID == rhs.appID && lhs.schemes == rhs.schemes && lhs.domains == rhs.domains
-      && lhs.aasa.map(\.host) == rhs.aasa.map(\.host) && lhs.aasa.map(\.file) == rhs.aasa.map(\.file)
+      && lhs.aasa.map(\.host) == rhs.aasa.map(\.host)
+      && lhs.aasa.map(\.file) == rhs.aasa.map(\.file)
       && lhs.infoPlist == rhs.infoPlist && lhs.entitlements == rhs.entitlements
   }
 
@@ -63,17 +64,20 @@ package struct LinksDefinition: Sendable, Hashable {
     var schemes: [String] = []
     for (index, item) in items.enumerated() {
       guard case .dictionary(let type) = item else {
-        throw LinkConfigError("CFBundleURLTypes[\(index)]: must be a dictionary, not \(item.kindDescription)")
+        throw LinkConfigError(
+          "CFBundleURLTypes[\(index)]: must be a dictionary, not \(item.kindDescription)")
       }
       guard let list = type["CFBundleURLSchemes"] else { continue }
       guard case .array(let names) = list else {
         throw LinkConfigError(
-          "CFBundleURLTypes[\(index)].CFBundleURLSchemes: must be an array, not \(list.kindDescription)")
+          "CFBundleURLTypes[\(index)].CFBundleURLSchemes: must be an array, not \(list.kindDescription)"
+        )
       }
       for (position, name) in names.enumerated() {
         guard case .string(let text) = name, !text.isEmpty else {
           throw LinkConfigError(
-            "CFBundleURLTypes[\(index)].CFBundleURLSchemes[\(position)]: must be a non-empty string")
+            "CFBundleURLTypes[\(index)].CFBundleURLSchemes[\(position)]: must be a non-empty string"
+          )
         }
         schemes.append(text)
       }
@@ -85,7 +89,8 @@ package struct LinksDefinition: Sendable, Hashable {
   package static func domains(entitlements: PropertyList) throws(LinkConfigError) -> [String] {
     let key = "com.apple.developer.associated-domains"
     guard case .dictionary(let top) = entitlements else {
-      throw LinkConfigError("the top level must be a dictionary, not \(entitlements.kindDescription)")
+      throw LinkConfigError(
+        "the top level must be a dictionary, not \(entitlements.kindDescription)")
     }
     guard let list = top[key] else { return [] }
     guard case .array(let items) = list else {

@@ -44,7 +44,8 @@ struct BinaryPropertyListReader {
     -> PropertyList
   {
     guard reference < offsets.count else {
-      throw PropertyListError("binary property list: reference to object \(reference), of \(offsets.count)")
+      throw PropertyListError(
+        "binary property list: reference to object \(reference), of \(offsets.count)")
     }
     let offset = offsets[reference]
     func fail(_ message: String) -> PropertyListError {
@@ -88,7 +89,9 @@ struct BinaryPropertyListReader {
         return .string(String(decoding: bytes[start..<start + count], as: UTF8.self))
       case 0x6:
         guard start + 2 * count <= bytes.count else { throw fail("string runs past the end") }
-        let units = (0..<count).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
+        let units = (0..<count).map {
+          UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1])
+        }
         return .string(String(decoding: units, as: UTF16.self))
       case 0xA:
         guard start + count * referenceSize <= bytes.count else {
@@ -96,7 +99,10 @@ struct BinaryPropertyListReader {
         }
         var items: [PropertyList] = []
         for item in 0..<count {
-          items.append(try object(number(at: start + item * referenceSize, size: referenceSize) ?? Int.max, path: &path))
+          items.append(
+            try object(
+              number(at: start + item * referenceSize, size: referenceSize) ?? Int.max, path: &path)
+          )
         }
         return .array(items)
       default:
@@ -105,12 +111,14 @@ struct BinaryPropertyListReader {
         }
         var members: [String: PropertyList] = [:]
         for member in 0..<count {
-          let keyReference = number(at: start + member * referenceSize, size: referenceSize) ?? Int.max
+          let keyReference =
+            number(at: start + member * referenceSize, size: referenceSize) ?? Int.max
           guard case .string(let key) = try object(keyReference, path: &path) else {
             throw fail("key \(member) is not a string")
           }
-          let valueReference = number(
-            at: start + (count + member) * referenceSize, size: referenceSize) ?? Int.max
+          let valueReference =
+            number(
+              at: start + (count + member) * referenceSize, size: referenceSize) ?? Int.max
           members[key] = try object(valueReference, path: &path)
         }
         return .dictionary(members)

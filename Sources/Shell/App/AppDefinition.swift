@@ -181,8 +181,6 @@ package struct AppDefinition: Sendable, Hashable {
   package var actions: [(name: String, action: DataAction)]
   /// `links`, as written (docs/links.md), when the app has it.
   package var links: LinksDefinition?
-  /// The AASA files `links` names, as written (they are not screen files).
-  package var linkFiles: Set<String> { Set(links?.aasa.map(\.file) ?? []) }
   /// The links with their files read (the loader reads them); nil: every URL from outside
   /// reaches the app.
   package var linkPolicy: LinkPolicy?
@@ -335,7 +333,9 @@ package struct AppDefinition: Sendable, Hashable {
     for (index, scheme) in try strings("schemes").enumerated() {
       guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
         scheme.unicodeScalars.allSatisfy({
-          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+          $0.isASCII
+            && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+              || "+-.".unicodeScalars.contains($0))
         })
       else {
         throw AppFileError("links.schemes[\(index)]", "\(JSON.quote(scheme)) is not a URL scheme")

@@ -137,7 +137,9 @@ extension AppDefinition {
         if let tab = entry.tab, !tabs.contains(where: { $0.title == tab }) {
           let known = tabs.map { JSON.quote($0.title) }.joined(separator: ", ")
           throw AppFileError(
-            raw: "routes.json: routes[\(entry.index)].tab: no tab titled \(JSON.quote(tab)) (this app's tabs: \(known))")
+            raw:
+              "routes.json: routes[\(entry.index)].tab: no tab titled \(JSON.quote(tab)) (this app's tabs: \(known))"
+          )
         }
       }
     }

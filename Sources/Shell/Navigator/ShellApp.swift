@@ -83,7 +83,8 @@ package struct ShellApp: Sendable {
       if let title = entry.tab, !tabs.contains(where: { $0.title == title }) {
         let known = tabs.map { JSON.quote($0.title) }.joined(separator: ", ")
         throw RouteTableError(
-          "routes[\(entry.index)].tab: no tab titled \(JSON.quote(title)) (this app's tabs: \(known))")
+          "routes[\(entry.index)].tab: no tab titled \(JSON.quote(title)) (this app's tabs: \(known))"
+        )
       }
     }
     for tab in tabs where !catalog.has(tab.root) {
