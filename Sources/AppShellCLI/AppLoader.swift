@@ -151,10 +151,11 @@ package enum AppLoader {
     guard let bytes = try? read(directory + "/app.json", what: "app file"),
       case .object(let members)? = (try? JSON.parse(bytes))?["links"]?["aasa"]
     else { return [] }
-    return Set(members.compactMap { member in
-      if case .string(let file) = member.value { return file }
-      return nil
-    })
+    return Set(
+      members.compactMap { member in
+        if case .string(let file) = member.value { return file }
+        return nil
+      })
   }
 
   /// Reads the files `links` names (Info.plist, entitlements, AASA files) into the policy

@@ -158,6 +158,21 @@ import Testing
     #expect(other.stdout.contains(#""appIDs": ["OTHER.app"]"#))
   }
 
+  /// `openurl` against the running demo: the decision is made before any routing, and the
+  /// reply says who opened the URL instead.
+  @Test func openurlShowsWhoOpenedTheURL() throws {
+    let app = try HeadlessApp()
+    try app.start([])
+    defer { _ = app.stop() }
+    let safari = try app.client(["openurl", "https://appshell.example.com/help/returns"])
+    #expect(safari.status == 0, "\(safari.stderr)")
+    #expect(safari.stdout.contains("opened in Safari: excluded by"), "\(safari.stdout)")
+    #expect(try app.stackScreens() == ["home"])
+    let tracked = try app.client(["openurl", "https://appshell.example.com/track/9"])
+    #expect(tracked.stdout.contains("switched to Orders, reset, pushed order-detail"), "\(tracked.stdout)")
+    #expect(try app.stackScreens() == ["order-list", "order-detail"])
+  }
+
   // MARK: - Bad link files
 
   static let files: [String: String] = [

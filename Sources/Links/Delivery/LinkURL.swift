@@ -14,54 +14,58 @@ package struct LinkURL: Sendable, Hashable {
 
   /// Splits `text`, or says why it cannot be read.
   package init(_ text: String) throws(LinkURLError) {
-    guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
+    let bytes = Array(text.utf8)
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
       throw LinkURLError("no scheme")
     }
-    let schemeText = text[..<colon]
-    guard let first = schemeText.unicodeScalars.first, first.isASCII,
-      first.properties.isAlphabetic,
-      schemeText.unicodeScalars.allSatisfy({
-        $0.isASCII
-          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-            || "+-.".unicodeScalars.contains($0))
-      })
-    else {
-      throw LinkURLError(schemeText.isEmpty ? "no scheme" : "\"\(schemeText)\" is not a scheme")
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    func isSchemeByte(_ byte: UInt8) -> Bool {
+      isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D
+        || byte == 0x2E
     }
-    guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
+    guard colon > 0, isLetter(bytes[0]), bytes[..<colon].allSatisfy(isSchemeByte) else {
+      throw LinkURLError(
+        colon == 0
+          ? "no scheme" : "\"\(String(decoding: bytes[..<colon], as: UTF8.self))\" is not a scheme")
+    }
+    guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
       throw LinkURLError("it contains a space or a control character")
     }
-    scheme = schemeText.lowercased()
-    var rest = text[text.index(after: colon)...]
-    if let hash = rest.firstIndex(of: "#") {
-      fragment = String(rest[rest.index(after: hash)...])
-      rest = rest[..<hash]
+    func lowercased(_ slice: ArraySlice<UInt8>) -> String {
+      String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+    scheme = lowercased(bytes[..<colon])
+    var end = bytes.count
+    if let hash = bytes[(colon + 1)...].firstIndex(of: UInt8(ascii: "#")) {
+      fragment = String(decoding: bytes[(hash + 1)...], as: UTF8.self)
+      end = hash
     } else {
       fragment = ""
     }
-    if let question = rest.firstIndex(of: "?") {
-      query = String(rest[rest.index(after: question)...])
-      rest = rest[..<question]
+    if let question = bytes[(colon + 1)..<end].firstIndex(of: UInt8(ascii: "?")) {
+      query = String(decoding: bytes[(question + 1)..<end], as: UTF8.self)
+      end = question
     } else {
       query = ""
     }
+    var start = colon + 1
     host = ""
-    if rest.hasPrefix("//") {
-      rest = rest.dropFirst(2)
-      let end = rest.firstIndex(of: "/") ?? rest.endIndex
-      var authority = rest[..<end]
-      rest = rest[end...]
-      if let at = authority.lastIndex(of: "@") {
-        authority = authority[authority.index(after: at)...]
-      }
-      if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+    if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+      start += 2
+      let authorityEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+      var authority = bytes[start..<authorityEnd]
+      start = authorityEnd
+      if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+      if authority.first == UInt8(ascii: "["),
+        let close = authority.firstIndex(of: UInt8(ascii: "]"))
+      {
         authority = authority[...close]
-      } else if let portColon = authority.firstIndex(of: ":") {
+      } else if let portColon = authority.firstIndex(of: UInt8(ascii: ":")) {
         authority = authority[..<portColon]
       }
-      host = authority.lowercased()
+      host = lowercased(authority)
     }
-    path = rest.isEmpty ? "/" : String(rest)
+    path = start == end ? "/" : String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
 
