@@ -169,7 +169,9 @@ import Testing
     #expect(safari.stdout.contains("opened in Safari: excluded by"), "\(safari.stdout)")
     #expect(try app.stackScreens() == ["home"])
     let tracked = try app.client(["openurl", "https://appshell.example.com/track/9"])
-    #expect(tracked.stdout.contains("switched to Orders, reset, pushed order-detail"), "\(tracked.stdout)")
+    #expect(
+      tracked.stdout.contains("switched to Orders, reset, pushed order-detail"),
+      "\(tracked.stdout)")
     #expect(try app.stackScreens() == ["order-list", "order-detail"])
   }
 
