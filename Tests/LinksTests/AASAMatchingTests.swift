@@ -185,6 +185,19 @@ import Testing
     #expect(try !admits(aasa, "https://example.com/b/123"))
   }
 
+  /// Many `*` against a long path take time in proportion to the pattern times the path,
+  /// not exponential time (this test would not finish with backtracking).
+  @Test func manyStarsAgainstALongPathStayFast() throws {
+    let stars = String(repeating: "/*", count: 40) + "/end"
+    let aasa = try document(
+      """
+      {"applinks":{"details":[{"appIDs":["\(Self.appID)"],"components":[{"/":"\(stars)"}]}]}}
+      """)
+    let long = "https://example.com" + String(repeating: "/a", count: 500)
+    #expect(try !admits(aasa, long))
+    #expect(try admits(aasa, long + "/end"))
+  }
+
   @Test func emptyPathIsSlash() throws {
     let aasa = try document(
       """

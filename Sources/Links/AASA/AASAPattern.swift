@@ -96,39 +96,60 @@ package struct AASAPattern: Sendable, Hashable {
     return Array(text.unicodeScalars)
   }
 
+  /// Whether `tokens` match the whole text: the set of text positions reachable after each
+  /// token, as one flag per position, so a pattern with many `*` costs the number of tokens
+  /// times the text's length, never more (no backtracking).
   private static func match(_ tokens: ArraySlice<Token>, _ text: ArraySlice<Unicode.Scalar>)
     -> Bool
   {
-    var tokens = tokens
-    var text = text
-    while let token = tokens.first {
+    var reach = [Bool](repeating: false, count: text.count + 1)
+    reach[0] = true
+    return run(tokens, text, reach).last!
+  }
+
+  private static func run(
+    _ tokens: ArraySlice<Token>, _ text: ArraySlice<Unicode.Scalar>, _ start: [Bool]
+  ) -> [Bool] {
+    var reach = start
+    let base = text.startIndex
+    for token in tokens {
+      var next = [Bool](repeating: false, count: reach.count)
+      var any = false
       switch token {
-      case .scalar(let scalar):
-        guard text.first == scalar else { return false }
-        text = text.dropFirst()
-      case .one:
-        guard !text.isEmpty else { return false }
-        text = text.dropFirst()
-      case .set(let set):
-        guard let first = text.first, set.contains(first) else { return false }
-        text = text.dropFirst()
       case .any:
-        let rest = tokens.dropFirst()
-        if rest.isEmpty { return true }
-        var start = text.startIndex
-        while true {
-          if match(rest, text[start...]) { return true }
-          if start == text.endIndex { return false }
-          start += 1
+        var seen = false
+        for position in reach.indices {
+          seen = seen || reach[position]
+          next[position] = seen
         }
+        any = seen
       case .choice(let options):
-        let rest = tokens.dropFirst()
-        for option in options where match(ArraySlice(option + rest), text) { return true }
-        return false
+        for option in options {
+          let reached = run(option[...], text, reach)
+          for position in reached.indices where reached[position] {
+            next[position] = true
+            any = true
+          }
+        }
+      default:
+        for position in 0..<text.count where reach[position] {
+          let scalar = text[base + position]
+          let accepted: Bool
+          switch token {
+          case .scalar(let expected): accepted = scalar == expected
+          case .set(let set): accepted = set.contains(scalar)
+          default: accepted = true
+          }
+          if accepted {
+            next[position + 1] = true
+            any = true
+          }
+        }
       }
-      tokens = tokens.dropFirst()
+      guard any else { return next }
+      reach = next
     }
-    return text.isEmpty
+    return reach
   }
 
   // MARK: - Compiling
@@ -200,11 +221,12 @@ package struct AASAPattern: Sendable, Hashable {
             "\(quote(text)): $(\(name)) is not a predefined variable nor one of substitutionVariables"
         )
       }
-      var options2: [[Token]] = []
+      var alternatives: [[Token]] = []
       for value in values {
-        options2.append(try tokens(value, options: options, variables: [:], allowVariables: false))
+        alternatives.append(
+          try tokens(value, options: options, variables: [:], allowVariables: false))
       }
-      return .choice(options2)
+      return .choice(alternatives)
     }
   }
 
