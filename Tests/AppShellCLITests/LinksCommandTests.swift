@@ -267,6 +267,19 @@ import Testing
       "\(started.stderr)")
   }
 
+  @Test func anUnknownTabRefusesTheTable() throws {
+    let directories = try PrivateDirectories()
+    var files = Self.files
+    files["routes.json"] = #"{"routes":[{"pattern":"shop://feed","screen":"feed","tab":"Cart"}]}"#
+    let directory = try AppDirectoryTests.write(files, in: directories)
+    let started = try AppDirectoryTests.replay(directory, "")
+    #expect(started.status == 2)
+    #expect(
+      started.stderr.contains(
+        #"routes.json: routes[0].tab: no tab titled "Cart" (this app's tabs: "Feed")"#),
+      "\(started.stderr)")
+  }
+
   @Test func aReloadWithABrokenAASAKeepsTheLastGoodApp() throws {
     let directories = try PrivateDirectories()
     let directory = try AppDirectoryTests.write(Self.files, in: directories)

@@ -91,6 +91,15 @@ import Testing
     #expect(harness.state.alert?.title == "No route")
   }
 
+  @MainActor @Test func canOpenFromOutsideNeedsTheAppToGetTheURL() throws {
+    let navigator = Navigator(app: try Self.app())
+    #expect(navigator.canOpen("myapp://orders/1", from: .external))
+    // The table has the route; iOS does not hand the unregistered scheme to the app.
+    #expect(navigator.canOpen("ccf://animal/x/1.5"))
+    #expect(navigator.canOpen("ccf://animal/x/1.5", from: .banner) == false)
+    #expect(navigator.model.log.isEmpty)
+  }
+
   @Test func appWithoutLinksGetsEveryURL() {
     let app = Fixtures.app()
     #expect(app.delivery(of: "anything://x").opens == .app)

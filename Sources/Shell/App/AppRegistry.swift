@@ -132,17 +132,6 @@ extension AppDefinition {
         throw AppFileError(place, "\(JSON.quote(tab.root)) matches no route")
       }
     }
-    if !otherTable {
-      for entry in table.entries {
-        if let tab = entry.tab, !tabs.contains(where: { $0.title == tab }) {
-          let known = tabs.map { JSON.quote($0.title) }.joined(separator: ", ")
-          throw AppFileError(
-            raw:
-              "routes.json: routes[\(entry.index)].tab: no tab titled \(JSON.quote(tab)) (this app's tabs: \(known))"
-          )
-        }
-      }
-    }
     let app = ShellApp(
       table: table, catalog: catalog, actions: actionHandlers, guards: guardRules, tabs: tabSpecs,
       version: version, dataActions: dataActions, flags: flags, name: name, links: linkPolicy)
