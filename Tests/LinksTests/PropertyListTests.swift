@@ -179,6 +179,26 @@ import Testing
         == "binary property list: only version bplist00 is read")
   }
 
+  /// A binary list of 100 arrays, each holding the next, is refused for its depth.
+  @Test func deeplyNestedBinaryIsRefused() {
+    let count = 100
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for index in 0..<count {
+      offsets.append(bytes.count)
+      // An array of one reference to the next object; the last is empty.
+      bytes += index == count - 1 ? [0xA0] : [0xA1, UInt8(index + 1)]
+    }
+    let table = bytes.count
+    for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+    bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(count)]
+    bytes += [UInt8](repeating: 0, count: 8)
+    bytes += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
+    #expect(
+      error(bytes)?.hasSuffix("nested more than 64 deep") == true, "\(error(bytes) ?? "read")")
+  }
+
   /// Every prefix and every single-byte change of a binary list is read or refused, never a
   /// crash.
   @Test func damagedBinaryNeverCrashes() {

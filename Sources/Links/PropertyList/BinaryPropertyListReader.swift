@@ -5,6 +5,8 @@ struct BinaryPropertyListReader {
   private let bytes: [UInt8]
   private var offsets: [Int] = []
   private var referenceSize = 0
+  /// The deepest nesting read, as for XML.
+  static let maxDepth = 64
 
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -52,6 +54,7 @@ struct BinaryPropertyListReader {
       PropertyListError("binary property list: object \(reference) at offset \(offset): \(message)")
     }
     guard path.insert(reference).inserted else { throw fail("contains itself") }
+    guard path.count <= Self.maxDepth else { throw fail("nested more than \(Self.maxDepth) deep") }
     defer { path.remove(reference) }
     let marker = bytes[offset]
     let low = Int(marker & 0x0F)
