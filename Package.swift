@@ -14,8 +14,10 @@ let package = Package(
   targets: [
     // Pure URL router: reading URLs, compiling patterns, matching, route tables.
     .target(name: "Routing"),
+    // Pure links as iOS delivers them: property lists, AASA files and the delivery decision.
+    .target(name: "Links", dependencies: ["Routing"]),
     // Pure app-shell model: navigation state, screens, the navigator and its event log.
-    .target(name: "Shell", dependencies: ["Routing"]),
+    .target(name: "Shell", dependencies: ["Routing", "Links"]),
     // Pure interaction: keys, the URL prompt, completion, the console state of the front end.
     .target(name: "Interface", dependencies: ["Shell", "Routing"]),
     // Pure rendering: the console state to a grid of cells, with display widths.
@@ -59,7 +61,7 @@ let package = Package(
       name: "AppShellCLI",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
-        "Remote", "Signing", "CTLS",
+        "Remote", "Signing", "CTLS", "Links",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -71,14 +73,16 @@ let package = Package(
     .executableTarget(
       name: "appshell-bench",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform",
+        "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
       ]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "Shell"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links"]),
+    .testTarget(name: "LinksTests", dependencies: ["Links", "Routing"]),
     .testTarget(
-      name: "AppShellCLITests", dependencies: ["AppShellCLI", "Platform", "Routing", "Shell"],
+      name: "AppShellCLITests",
+      dependencies: ["AppShellCLI", "Platform", "Routing", "Shell", "Links"],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
       name: "AppShellKitTests", dependencies: ["AppShellKit"]),

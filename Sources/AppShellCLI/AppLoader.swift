@@ -1,4 +1,5 @@
 import Foundation
+import Links
 import Platform
 import Routing
 import Shell
@@ -57,11 +58,17 @@ package enum AppLoader {
   /// name order; one
   /// bad file refuses them all with `FILE: field: problem`. A file's `name` must be its file
   /// name.
-  package static func loadScreens(directory: String) throws(LoadError) -> [ScreenDefinition] {
+  /// Files in `excluding` (the AASA files `links` names) are not screens.
+  package static func loadScreens(directory: String, excluding: Set<String> = [])
+    throws(LoadError) -> [ScreenDefinition]
+  {
     let files: [String]
     do {
       files = try FileManager.default.contentsOfDirectory(atPath: directory)
-        .filter { $0.hasSuffix(".json") && $0 != "routes.json" && $0 != "app.json" }.sorted()
+        .filter {
+          $0.hasSuffix(".json") && $0 != "routes.json" && $0 != "app.json"
+            && !excluding.contains($0)
+        }.sorted()
     } catch {
       throw LoadError("\(directory): cannot list the screens directory")
     }
@@ -105,7 +112,7 @@ package enum AppLoader {
   package static func appMaker(directory: String, registry given: AppRegistry? = nil)
     throws(LoadError) -> AppMaker
   {
-    let screens = try loadScreens(directory: directory)
+    let screens = try loadScreens(directory: directory, excluding: linkFiles(directory: directory))
     let definition = try loadDefinition(directory: directory)
     let registry = given ?? registry(for: directory)
     return AppMaker { table throws(LoadError) in
@@ -126,11 +133,76 @@ package enum AppLoader {
           + "(docs/app.md); `appshell init DIR` writes a small app with one")
     }
     let bytes = try read(path, what: "app file")
+    var definition: AppDefinition
     do {
-      return try AppDefinition(bytes: bytes)
+      definition = try AppDefinition(bytes: bytes)
     } catch {
       throw LoadError(prefixed(error.description, directory: directory))
     }
+    if let links = definition.links {
+      definition.linkPolicy = try linkPolicy(links, directory: directory)
+    }
+    return definition
+  }
+
+  /// The AASA files a directory's `app.json` names under `links.aasa`, which are not screen
+  /// files; empty when `app.json` cannot be read (``loadDefinition(directory:)`` says why).
+  package static func linkFiles(directory: String) -> Set<String> {
+    guard let bytes = try? read(directory + "/app.json", what: "app file"),
+      case .object(let members)? = (try? JSON.parse(bytes))?["links"]?["aasa"]
+    else { return [] }
+    return Set(
+      members.compactMap { member in
+        if case .string(let file) = member.value { return file }
+        return nil
+      })
+  }
+
+  /// Reads the files `links` names (Info.plist, entitlements, AASA files) into the policy
+  /// that decides who gets a URL from outside; a missing or invalid file is named with the
+  /// member and the problem.
+  package static func linkPolicy(_ links: LinksDefinition, directory: String) throws(LoadError)
+    -> LinkPolicy
+  {
+    func path(_ file: String) -> String {
+      file.hasPrefix("/") ? file : prefixed(file, directory: directory)
+    }
+    func propertyList(_ file: String, member: String) throws(LoadError) -> PropertyList {
+      let bytes = try read(path(file), what: "property list (app.json: \(member))")
+      do {
+        return try PropertyList.read(bytes)
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    var schemes = links.schemes
+    if let file = links.infoPlist {
+      let list = try propertyList(file, member: "links.infoPlist")
+      do {
+        schemes += try LinksDefinition.schemes(infoPlist: list)
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    var domains = links.domains
+    if let file = links.entitlements {
+      let list = try propertyList(file, member: "links.entitlements")
+      do {
+        domains += try LinksDefinition.domains(entitlements: list)
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    var documents: [String: (file: String, document: AASADocument)] = [:]
+    for (host, file) in links.aasa {
+      let bytes = try read(path(file), what: "AASA file (app.json: links.aasa.\(JSON.quote(host)))")
+      do {
+        documents[host] = (file, try AASADocument(bytes: bytes))
+      } catch {
+        throw LoadError("\(path(file)): \(error)")
+      }
+    }
+    return LinkPolicy(appID: links.appID, schemes: schemes, domains: domains, aasa: documents)
   }
 
   /// The Swift screens, actions and guards for a directory: the shipped demo's for the shipped

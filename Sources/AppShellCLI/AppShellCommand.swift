@@ -15,6 +15,7 @@ package enum AppShellCommand {
            appshell [--version] [--help]
            appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
            appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
+           appshell links check [--screens DIR] [--explain] [URL...]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--expect GOLDEN [--update]] SCRIPT
            appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]
@@ -32,6 +33,7 @@ package enum AppShellCommand {
       resolve             Resolve URLs through a route table, one JSON object per URL;
                           --explain says why each route lost, failed or won.
       routes              Show the route table as a tree, or lint it (--lint).
+      links               Check who gets URLs from outside: the app, Safari or nothing.
       replay              Run a key script headless and print the screens or states.
       test                Run flows and link contracts (as CI does); JUnit XML on request.
       openurl             Hand a URL to the running app, as a deep link from outside.
@@ -85,6 +87,8 @@ package enum AppShellCommand {
       return ReplayCommand.run(Array(arguments.dropFirst()), io: io)
     case "routes":
       return RoutesCommand.run(Array(arguments.dropFirst()), io: io)
+    case "links":
+      return LinksCommand.run(Array(rawArguments.dropFirst()), io: io)
     case "openurl", "push", "state", "reload":
       return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
     case "test":

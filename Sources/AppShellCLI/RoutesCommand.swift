@@ -1,3 +1,4 @@
+import Links
 import Render
 import Routing
 import Shell
@@ -9,6 +10,8 @@ enum RoutesCommand {
     OVERVIEW: Show the route table as a tree by scheme and segment, or lint it.
 
     USAGE: appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
+           appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
+                           [--host HOST]
 
     OPTIONS:
       --routes FILE       The route table (default: the screens directory's routes.json).
@@ -21,8 +24,20 @@ enum RoutesCommand {
                             target     a screen or action this build lacks
                             rename     a rename to a name the screen does not declare
                             link       a link on a screen that resolves to nothing
+                          and, for an app with "links" in app.json:
+                            unreachable         an https route its AASA never admits
+                            unrouted            an AASA component no route handles
+                            scheme              a route's custom scheme the app does
+                                                not register
+                            shadowed-component  an AASA component that can never decide
+                            paths-ignored       an AASA entry with paths and components
       --json              Print one JSON document: the routes, the tree and, with --lint,
                           the findings.
+      --export aasa       Print the apple-app-site-association file for the table's https
+                          routes on the app's associated domains: internal-only routes as
+                          exclude components first (docs/links.md).
+      --app-id ID         The app ID of the file (default: app.json's links.appID).
+      --host HOST         Only the routes of this host (default: every associated domain).
       -h, --help          Show this help.
 
     Each route shows its index in the table's "routes", its target, and its priority and
@@ -39,6 +54,9 @@ enum RoutesCommand {
     var files = AppFileOptions()
     var lint = false
     var json = false
+    var export: String?
+    var appID: String?
+    var host: String?
     while let argument = options.next() {
       switch argument {
       case "-h", "--help":
@@ -46,6 +64,17 @@ enum RoutesCommand {
         return 0
       case "--routes", "--screens":
         guard files.take(argument, from: &options) else { return options.fail(io) }
+      case "--export", "--app-id", "--host":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        switch argument {
+        case "--export":
+          guard value == "aasa" else {
+            return options.fail(io, "--export knows one format: aasa, not '\(value)'")
+          }
+          export = value
+        case "--app-id": appID = value
+        default: host = value
+        }
       case "--lint", "--json":
         guard !options.hasValue else { return options.fail(io, "\(argument) takes no value") }
         if argument == "--lint" { lint = true } else { json = true }
@@ -57,12 +86,21 @@ enum RoutesCommand {
       }
     }
     let directory = files.screens ?? AppLoader.shippedScreensDirectory()
+    if export != nil {
+      guard !lint, !json else { return options.fail(io, "--export goes without --lint and --json") }
+      return exportAASA(
+        directory: directory, routes: files.routes, appID: appID, host: host, io: io)
+    }
+    if appID != nil || host != nil {
+      return options.fail(io, "--app-id and --host go with --export aasa")
+    }
     let inspection: RouteTableInspection
     var findings: [LintFinding]?
     do {
       inspection = try AppLoader.inspectTable(path: files.routes ?? directory + "/routes.json")
       if lint {
-        let screens = try AppLoader.loadScreens(directory: directory)
+        let screens = try AppLoader.loadScreens(
+          directory: directory, excluding: AppLoader.linkFiles(directory: directory))
         let definition = try AppLoader.loadDefinition(directory: directory)
         let app: ShellApp
         do {
@@ -105,8 +143,35 @@ enum RoutesCommand {
     for tab in app.tabs where !app.catalog.has(tab.root) {
       throw LoadError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
     }
-    return (RouteLint.findings(inspection) + AppLint.findings(app))
+    return (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app))
       .sorted(by: LintFinding.reportOrder)
+  }
+
+  /// `--export aasa`: the AASA document for the table's `https` routes on the app's
+  /// associated domains (every `https` host of the table when the app has no links).
+  static func exportAASA(
+    directory: String, routes: String?, appID given: String?, host: String?, io: CommandIO
+  ) -> Int32 {
+    let table: RouteTable
+    let links: LinkPolicy?
+    do {
+      table = try AppLoader.inspectTable(path: routes ?? directory + "/routes.json").table
+      links = try AppLoader.loadDefinition(directory: directory).linkPolicy
+    } catch {
+      io.writeError("appshell routes: \(error)\n")
+      return 2
+    }
+    guard let appID = given ?? links?.appID else {
+      io.writeError(
+        "appshell routes: --export aasa needs --app-id ID (the app has no links.appID)\n")
+      return 2
+    }
+    let domains =
+      links?.domains
+      ?? table.entries.compactMap { $0.pattern.scheme == "https" ? $0.pattern.domain : nil }
+    let document = AASAExport.document(table, appID: appID, domains: domains, host: host)
+    io.write(Array(AASAExport.text(document).utf8))
+    return 0
   }
 
   /// The last line of a lint report: `3 problems: 1 conflict, 2 link`, or that there are none.

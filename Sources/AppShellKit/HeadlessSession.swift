@@ -142,6 +142,8 @@ public struct HeadlessSession {
     case .guarded(let name): return "guarded by \(name)"
     case .restored: return "restored the state"
     case .refused(let why): return "refused: \(why)"
+    case .notDelivered(let opens, let reason):
+      return LogEntry.notDeliveredText(opens: opens, reason: reason)
     case .failed(let title, let message): return "\(title): \(message)"
     }
   }

@@ -165,8 +165,11 @@ extension ConsoleView {
     case .failed(let title, let message):
       outcome = "\(title): \(message)"
       style = Style(.alert)
+    case .notDelivered(let opens, let reason):
+      outcome = LogEntry.notDeliveredText(opens: opens, reason: reason)
+      style = Style(.alert)
     }
-    parts.append("→ " + outcome)
+    parts.append("→ " + (entry.landing.map { $0 + ", " } ?? "") + outcome)
     return (head, parts.joined(separator: " "), style)
   }
 }

@@ -294,6 +294,12 @@ json +=
 print(json)
 TestBench.report(quick: quick, seed: seed)
 
+// `links check` beside `resolve --external`, 100,000 URLs streamed through one process each.
+let links = LinksBench.run(count: quick ? 10_000 : 100_000)
+print(
+  "{\"links_check_urls\":\(links.urls),\"links_check_answered\":\(links.answered),\"links_check_ns_per_url\":\(format(links.linksNsPerURL, 0)),\"resolve_external_ns_per_url\":\(format(links.resolveNsPerURL, 0)),\"links_check_vs_resolve\":\(format(links.linksNsPerURL / links.resolveNsPerURL, 2))}"
+)
+
 extension String {
   func leftPad(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self

@@ -160,8 +160,8 @@ private func sample(_ type: CaptureType) -> ParamValue {
       .appendingPathComponent("appshell-screens-\(UInt64.random(in: 0...UInt64.max))")
     try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? fileManager.removeItem(at: directory) }
-    for file in try fileManager.contentsOfDirectory(atPath: shippedScreens())
-    where file.hasSuffix(".json") {
+    // Every file, with the link files app.json names (Info.plist, entitlements, aasa/).
+    for file in try fileManager.contentsOfDirectory(atPath: shippedScreens()) {
       try fileManager.copyItem(
         atPath: shippedScreens() + "/" + file, toPath: directory.appendingPathComponent(file).path)
     }

@@ -28,6 +28,16 @@ public enum Presentation: String, Sendable, Hashable {
   case present
 }
 
+/// How a `screen` route's screen lands when its URL arrives from outside.
+public enum Arrival: String, Sendable, Hashable {
+  /// Pushed on the current stack.
+  case push
+  /// The stack becomes the tab's root, the route's `parent` chain, then the screen.
+  case reset
+  /// Popped back to the same screen when the stack has it; otherwise pushed.
+  case reuse
+}
+
 /// A dotted version such as `2.1.3`, compared part by part (missing parts count as 0).
 public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The numbers, most significant first.
@@ -94,6 +104,10 @@ public struct RouteEntry: Sendable {
   public var rename: [String: String] = [:]
   /// The condition the app must meet first, such as `signed-in`.
   public var guardName: String?
+  /// The title of the tab a URL from outside selects first (the app checks it is one).
+  public var tab: String?
+  /// How the screen lands when its URL arrives from outside.
+  public var arrival: Arrival = .push
   /// The entry as written in the table.
   public var json: JSON
 

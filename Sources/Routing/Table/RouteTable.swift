@@ -13,7 +13,7 @@ public struct RouteTable: Sendable {
   /// The fields a route entry may have.
   public static let entryFields: Set<String> = [
     "pattern", "screen", "action", "notification", "redirect", "priority", "presentation",
-    "external", "minVersion", "parent", "rename", "guard",
+    "external", "minVersion", "parent", "rename", "guard", "tab", "arrival",
   ]
 
   /// The largest table file read, in bytes (16 MiB).
@@ -217,6 +217,13 @@ public struct RouteTable: Sendable {
     }
     entry.parent = try string("parent")
     entry.guardName = try string("guard")
+    entry.tab = try string("tab")
+    if let value = json["arrival"] {
+      guard case .string(let text) = value, let arrival = Arrival(rawValue: text) else {
+        throw RouteTableError("\(place).arrival: must be \"push\", \"reset\" or \"reuse\"")
+      }
+      entry.arrival = arrival
+    }
     if let value = json["rename"] {
       guard case .object(let pairs) = value else {
         throw RouteTableError("\(place).rename: must be an object of names")

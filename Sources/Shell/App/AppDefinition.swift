@@ -1,3 +1,4 @@
+import Links
 import Routing
 
 /// A flag's value: the app's state beyond navigation (`app.json`'s `flags`).
@@ -178,13 +179,18 @@ package struct AppDefinition: Sendable, Hashable {
   package var guards: [(name: String, rule: DataGuard)]
   /// The data actions by name, in the order written.
   package var actions: [(name: String, action: DataAction)]
+  /// `links`, as written (docs/links.md), when the app has it.
+  package var links: LinksDefinition?
+  /// The links with their files read (the loader reads them); nil: every URL from outside
+  /// reaches the app.
+  package var linkPolicy: LinkPolicy?
 
   package static func == (lhs: AppDefinition, rhs: AppDefinition) -> Bool {
     lhs.name == rhs.name && lhs.version == rhs.version && lhs.tabs == rhs.tabs
       && lhs.flags == rhs.flags && lhs.guards.map(\.name) == rhs.guards.map(\.name)
       && lhs.guards.map(\.rule) == rhs.guards.map(\.rule)
       && lhs.actions.map(\.name) == rhs.actions.map(\.name)
-      && lhs.actions.map(\.action) == rhs.actions.map(\.action)
+      && lhs.actions.map(\.action) == rhs.actions.map(\.action) && lhs.links == rhs.links
   }
 
   package func hash(into hasher: inout Hasher) {
@@ -212,7 +218,7 @@ package struct AppDefinition: Sendable, Hashable {
   /// is declared with a value of its type.
   package init(json: JSON) throws(AppFileError) {
     let top = try Self.object(
-      json, "", allowed: ["name", "version", "tabs", "flags", "guards", "actions"])
+      json, "", allowed: ["name", "version", "tabs", "flags", "guards", "actions", "links"])
     guard case .string(let name)? = top["name"] else {
       throw AppFileError("name", top["name"] == nil ? "required" : "must be a string")
     }
@@ -296,9 +302,76 @@ package struct AppDefinition: Sendable, Hashable {
       }
     }
     self.actions = actions
+    if let linksJSON = top["links"] { links = try Self.links(linksJSON) }
   }
 
   // MARK: - Reading members
+
+  private static func links(_ json: JSON) throws(AppFileError) -> LinksDefinition {
+    let body = try object(
+      json, "links",
+      allowed: ["appID", "schemes", "associatedDomains", "aasa", "infoPlist", "entitlements"])
+    let appID = try string(body["appID"], "links.appID", required: true)!
+    guard appID.contains("."), !appID.hasPrefix("."), !appID.hasSuffix(".") else {
+      throw AppFileError("links.appID", "\(JSON.quote(appID)) is not TEAMID.bundle-id")
+    }
+    var links = LinksDefinition(appID: appID)
+    func strings(_ key: String) throws(AppFileError) -> [String] {
+      guard let value = body[key] else { return [] }
+      guard case .array(let items) = value else {
+        throw AppFileError("links.\(key)", "must be an array of strings")
+      }
+      var result: [String] = []
+      for (index, item) in items.enumerated() {
+        guard case .string(let text) = item, !text.isEmpty else {
+          throw AppFileError("links.\(key)[\(index)]", "must be a non-empty string")
+        }
+        result.append(text)
+      }
+      return result
+    }
+    for (index, scheme) in try strings("schemes").enumerated() {
+      guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+        scheme.unicodeScalars.allSatisfy({
+          $0.isASCII
+            && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+              || "+-.".unicodeScalars.contains($0))
+        })
+      else {
+        throw AppFileError("links.schemes[\(index)]", "\(JSON.quote(scheme)) is not a URL scheme")
+      }
+      guard scheme.lowercased() != "http", scheme.lowercased() != "https" else {
+        throw AppFileError("links.schemes[\(index)]", "http and https are not custom schemes")
+      }
+      links.schemes.append(scheme)
+    }
+    for (index, entry) in try strings("associatedDomains").enumerated() {
+      do {
+        if let host = try LinksDefinition.applinksHost(entry) { links.domains.append(host) }
+      } catch {
+        throw AppFileError("links.associatedDomains[\(index)]", error.description)
+      }
+    }
+    if let aasa = body["aasa"] {
+      guard case .object(let members) = aasa else {
+        throw AppFileError("links.aasa", "must be an object of host -> file")
+      }
+      for member in members {
+        let place = "links.aasa.\(JSON.quote(member.key))"
+        let file = try string(member.value, place, required: true)!
+        guard !member.key.isEmpty, !file.isEmpty else {
+          throw AppFileError(place, "needs a host and a file")
+        }
+        if links.aasa.contains(where: { $0.host.lowercased() == member.key.lowercased() }) {
+          throw AppFileError(place, "the host is named twice")
+        }
+        links.aasa.append((member.key, file))
+      }
+    }
+    links.infoPlist = try string(body["infoPlist"], "links.infoPlist", required: false)
+    links.entitlements = try string(body["entitlements"], "links.entitlements", required: false)
+    return links
+  }
 
   private static func object(_ json: JSON, _ place: String, allowed: Set<String>)
     throws(AppFileError) -> JSON

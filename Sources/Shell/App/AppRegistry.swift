@@ -134,7 +134,7 @@ extension AppDefinition {
     }
     let app = ShellApp(
       table: table, catalog: catalog, actions: actionHandlers, guards: guardRules, tabs: tabSpecs,
-      version: version, dataActions: dataActions, flags: flags, name: name)
+      version: version, dataActions: dataActions, flags: flags, name: name, links: linkPolicy)
     if forLint { return app }
     do {
       try app.validate()

@@ -24,6 +24,16 @@ package enum LintKind: String, Sendable, Hashable, CaseIterable {
   case rename
   /// A link on a screen whose URL resolves to nothing.
   case link
+  /// An `https` route on an associated domain that its AASA never admits.
+  case unreachable
+  /// An AASA component whose example URLs no route handles.
+  case unrouted
+  /// A route with a custom scheme, open from outside, that the app does not register.
+  case scheme
+  /// An AASA component that can never decide: an earlier one matches everything it matches.
+  case shadowedComponent = "shadowed-component"
+  /// An AASA entry with both `paths` and `components` (its `paths` are ignored).
+  case pathsIgnored = "paths-ignored"
 }
 
 /// One problem found by lint: its kind, where it is, and why it is a problem.

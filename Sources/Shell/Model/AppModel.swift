@@ -82,6 +82,9 @@ package struct LogEntry: Sendable, Hashable {
   package var redirects: [String]
   /// What happened.
   package var outcome: Outcome
+  /// How a screen from outside landed before it showed (`switched to Orders, reset`), if it
+  /// did anything but push.
+  package var landing: String?
 
   /// What opening a URL did.
   package enum Outcome: Sendable, Hashable {
@@ -105,6 +108,9 @@ package struct LogEntry: Sendable, Hashable {
     case refused(String)
     /// Not opened; an alert with this title said why.
     case failed(title: String, message: String)
+    /// A URL from outside that iOS does not hand to the app: who opens it instead
+    /// (`safari` or `nothing`) and why. Nothing in the app changed.
+    case notDelivered(opens: String, reason: String)
   }
 }
 

@@ -44,9 +44,11 @@ package final class Navigator {
   /// The current navigation state.
   package var state: ShellState { model.shell }
 
-  /// Whether `url` resolves to a route (as from inside the app, or from `source`).
+  /// Whether `url` resolves to a route (as from inside the app, or from `source`); from
+  /// outside, the app must also get the URL (``ShellApp/delivery(of:from:)``).
   package func canOpen(_ url: String, from source: Source = .prompt) -> Bool {
-    app?.table.canOpen(url, from: source.origin) ?? false
+    guard let app, app.delivery(of: url, from: source).opens == .app else { return false }
+    return app.table.canOpen(url, from: source.origin)
   }
 
   /// Opens a URL from a source: push, present, run an action, post a notification or show an

@@ -1,3 +1,4 @@
+import Links
 import Routing
 
 /// An app: its route table, screen factories, action handlers, guards, tabs and version; and
@@ -38,13 +39,17 @@ package struct ShellApp: Sendable {
   package var flags: Flags
   /// The app's name.
   package var name: String
+  /// Who gets a URL from outside (`app.json`'s `links`); nil: every URL reaches the app.
+  package var links: LinkPolicy?
 
   /// Makes an app from its parts.
   package init(
     table: RouteTable, catalog: ScreenCatalog, actions: [String: ActionHandler] = [:],
     guards: [String: GuardRule] = [:], tabs: [TabSpec], version: AppVersion,
-    dataActions: [String: DataAction] = [:], flags: Flags = Flags(), name: String = "AppShell"
+    dataActions: [String: DataAction] = [:], flags: Flags = Flags(), name: String = "AppShell",
+    links: LinkPolicy? = nil
   ) {
+    self.links = links
     self.table = table
     self.catalog = catalog
     self.actions = actions
@@ -74,6 +79,14 @@ package struct ShellApp: Sendable {
         )
       }
     }
+    for entry in table.entries where !tabs.isEmpty {
+      if let title = entry.tab, !tabs.contains(where: { $0.title == title }) {
+        let known = tabs.map { JSON.quote($0.title) }.joined(separator: ", ")
+        throw RouteTableError(
+          "routes[\(entry.index)].tab: no tab titled \(JSON.quote(title)) (this app's tabs: \(known))"
+        )
+      }
+    }
     for tab in tabs where !catalog.has(tab.root) {
       throw RouteTableError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
     }
@@ -100,14 +113,21 @@ package struct ShellApp: Sendable {
     var effects: [Effect] = []
     switch event {
     case .urlOpened(let url, let source):
+      guard delivered(url, source: source, &model) else { break }
       open(url, source: source, request: nil, &model, &effects)
     case .urlOpenedForResult(let url, let source, let request):
+      guard delivered(url, source: source, &model) else {
+        if let token = request.token { effects.append(.deliverResult(token: token, value: nil)) }
+        break
+      }
       open(url, source: source, request: request, &model, &effects)
     case .launchedWithURL(let url):
+      guard delivered(url, source: .coldStart, &model) else { break }
       // The parent chain goes in only if the URL itself opens; otherwise the alert shows over
       // the untouched state.
       var attempt = model
       var attemptEffects: [Effect] = []
+      selectArrivalTab(of: url, &attempt)
       pushParents(of: url, &attempt)
       open(url, source: .coldStart, request: nil, &attempt, &attemptEffects)
       switch attempt.log.last?.outcome {
@@ -153,7 +173,7 @@ package struct ShellApp: Sendable {
     case .bannerOpened:
       guard let banner = model.banner else { break }
       model.banner = nil
-      if let url = banner.url {
+      if let url = banner.url, delivered(url, source: .banner, &model) {
         open(url, source: .banner, request: nil, &model, &effects)
       }
     case .bannerExpired(let id):
@@ -257,6 +277,17 @@ package struct ShellApp: Sendable {
         return fail(title, message)
       }
       screen.resultRequest = request
+      if source.origin == .external {
+        switch land(route, screen, &model) {
+        case .reused(let landing):
+          entry.landing = landing
+          entry.outcome = .alreadyShown(name)
+          model.status = "Back to \(screen.title)"
+          return
+        case .landed(let landing):
+          entry.landing = landing
+        }
+      }
       // The same screen already showing the same way is not shown again: on top of the
       // current stack for a push, as the root of the top modal for a present.
       let alreadyShowing: Bool

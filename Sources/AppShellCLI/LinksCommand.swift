@@ -1,0 +1,151 @@
+import Links
+import Routing
+import Shell
+
+/// `appshell links check [--screens DIR] [--explain] [URL...]`: who gets each URL from
+/// outside (the app, Safari or nothing) and, for the app, which route it opens.
+enum LinksCommand {
+  static let help = """
+    OVERVIEW: Check who gets URLs from outside the app: the app (its schemes, its associated
+    domains and their AASA files), Safari or nothing; and which route the app opens.
+
+    USAGE: appshell links check [--screens DIR] [--explain] [URL...]
+
+    ARGUMENTS:
+      URL...              URLs to check. Without any, URLs are read from standard input, one
+                          a line, and each is answered as soon as it is read.
+
+    OPTIONS:
+      --screens DIR       The app's directory: app.json (its "links"), routes.json and the
+                          files links names (default: the shipped demo's Screens/).
+      --explain           Explain each answer instead: every AASA entry and component tried
+                          and why it did or did not match, then the routing explanation.
+      --                  End of options; every later argument is a URL.
+      --help              Show this help.
+
+    OUTPUT: one JSON object per URL: "url", "opens" ("app", "safari" or "nothing"),
+    "reason", "decidedBy" (the AASA member that decided, or null), and when the app opens it
+    the members of 'appshell resolve --external' ("matched", "pattern", "route", "params",
+    "refused", "redirects").
+
+    EXIT STATUS: 0 when every URL opened the app and matched a route, 1 when any did not, 2
+    when the app or the options are unusable.
+
+    """
+
+  static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
+    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
+    guard let subcommand = arguments.first else {
+      return usageError("missing subcommand: check", io: io)
+    }
+    if subcommand == "--help" || subcommand == "-h" {
+      io.write(Array(help.utf8))
+      return 0
+    }
+    guard subcommand == "check" else {
+      return usageError("unknown subcommand '\(subcommand)'", io: io)
+    }
+    var screensPath: String?
+    var explain = false
+    var urls: [[UInt8]] = []
+    var index = 1
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("--") {
+        urls.append(rawArguments[index - 1])
+        continue
+      }
+      switch argument {
+      case "--": optionsEnded = true
+      case "--help":
+        io.write(Array(help.utf8))
+        return 0
+      case "--explain": explain = true
+      case "--screens":
+        guard index < arguments.count else { return usageError("--screens needs a DIR", io: io) }
+        screensPath = arguments[index]
+        index += 1
+      default:
+        if argument.hasPrefix("--screens=") {
+          screensPath = String(argument.dropFirst("--screens=".count))
+        } else {
+          return usageError("unknown option '\(argument)'", io: io)
+        }
+      }
+    }
+    let app: ShellApp
+    do {
+      app = try AppLoader.loadApp(screens: screensPath, routes: nil)
+    } catch {
+      io.writeError("appshell links: \(error)\n")
+      return 2
+    }
+    var out = OutputBuffer(io)
+    var allOpened = true
+    var first = true
+    func answer(_ bytes: [UInt8]) {
+      let url = String(decoding: bytes, as: UTF8.self)
+      if explain {
+        let (text, opened) = explanation(url: url, bytes: bytes, app: app)
+        if !opened { allOpened = false }
+        out.append((first ? "" : "\n") + text)
+      } else {
+        let (members, opened) = answerMembers(url: url, bytes: bytes, app: app)
+        if !opened { allOpened = false }
+        out.append(JSON.object(members).serialized + "\n")
+      }
+      first = false
+    }
+    if urls.isEmpty {
+      var reader = LineReader()
+      while let chunk = io.read() {
+        reader.feed(chunk, answer)
+        out.flush()
+      }
+      reader.finish(answer)
+    } else {
+      for url in urls { answer(url) }
+    }
+    out.flush()
+    return allOpened ? 0 : 1
+  }
+
+  /// The members of one answer, and whether the app got the URL and a route matched.
+  static func answerMembers(url: String, bytes: [UInt8], app: ShellApp) -> ([JSONMember], Bool) {
+    let delivery = app.delivery(of: url)
+    var members = [
+      JSONMember("url", .string(url)), JSONMember("opens", .string(delivery.opens.rawValue)),
+      JSONMember("reason", .string(delivery.reason)),
+      JSONMember("decidedBy", delivery.decidedBy.map(JSON.string) ?? .null),
+    ]
+    guard delivery.opens == .app else { return (members, false) }
+    let resolution = app.table.resolve(bytes: bytes, from: .external)
+    members += ResolveCommand.members(url: url, resolution).dropFirst()
+    return (members, resolution.isMatched)
+  }
+
+  /// The `--explain` block of one URL, and whether the app got it and a route matched.
+  static func explanation(url: String, bytes: [UInt8], app: ShellApp) -> (String, Bool) {
+    let delivery = app.links?.delivery(of: url, explain: true) ?? app.delivery(of: url)
+    var text = "\(url)\n"
+    text += "  opens: \(delivery.opens.rawValue): \(delivery.reason)\n"
+    if !delivery.trace.isEmpty {
+      text += "  AASA components tried:\n"
+      for line in delivery.trace { text += "    \(line)\n" }
+    }
+    guard delivery.opens == .app else {
+      text += "  not routed: the app does not get it\n"
+      return (text, false)
+    }
+    let routing = app.table.explain(bytes: bytes, from: .external)
+    text += ExplainText.block(routing)
+    return (text, routing.resolution.isMatched)
+  }
+
+  static func usageError(_ message: String, io: CommandIO) -> Int32 {
+    io.writeError("appshell links: \(message)\nSee 'appshell links --help'.\n")
+    return 2
+  }
+}
