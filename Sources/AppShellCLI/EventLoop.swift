@@ -144,7 +144,9 @@ struct EventLoop {
       let before = console.model
       perform(console.send(.urlOpened(url, source: .external)))
       return .success(
-        Array(OpenReport(url: url, before: before, after: console).members.dropFirst()))
+        Array(
+          OpenReport(url: url, from: .external, before: before, after: console).members.dropFirst())
+      )
     case .push(let payload):
       if let push = try? KeyScript.Push(text: payload.json.serialized) { record(.push(push)) }
       perform(

@@ -102,9 +102,10 @@ import Testing
       #"redirects: expected ["myapp://orders/7"], found []"#
     ),
     (
-      "opens", #"{"url":"myapp://orders/7","from":"outside","expect":{"opens":"app"}}"#,
+      "opens",
       #"{"url":"https://appshell.example.com/help","from":"outside","expect":{"opens":"safari"}}"#,
-      #"opens: expected "safari", found "app""#
+      #"{"url":"myapp://orders/7","from":"outside","expect":{"opens":"nothing"}}"#,
+      #"opens: expected "nothing", found "app""#
     ),
   ])
   func eachMemberHoldsOrSaysWhatItFound(
@@ -178,11 +179,16 @@ import Testing
     #expect(Self.error(text) == message)
   }
 
-  /// Opening a URL from outside in a contract, in `<Open>` and with `appshell openurl` goes
-  /// through the one event, so the three report alike; the one place that decides `opens`
-  /// says `app` for an app without `links`.
-  @Test func opensIsAppForAnAppWithoutLinks() {
-    #expect(opens("https://example.com/x", app: Self.app) == "app")
-    #expect(opens("myapp://orders/1", app: Self.app) == "app")
+  /// `opens` is the app's delivery decision for a URL from outside (`outside` and `cold`); from
+  /// inside the app every URL opens the app.
+  @Test func opensFollowsWhereTheURLComesFrom() throws {
+    for item in [
+      #"{"url":"nope://x","expect":{"opens":"app"}}"#,
+      #"{"url":"nope://x","from":"outside","expect":{"opens":"nothing"}}"#,
+      #"{"url":"nope://x","from":"cold","expect":{"opens":"nothing"}}"#,
+      #"{"url":"http://appshell.example.com/orders/1","from":"cold","expect":{"opens":"safari"}}"#,
+    ] {
+      #expect(try Self.problems(item) == [], "\(item)")
+    }
   }
 }

@@ -191,6 +191,14 @@ import Testing
     #expect((why["refused"] as? String)?.contains("came from an outside URL") == true)
     #expect(why["matched"] as? Bool == false)
 
+    let safari = try app.client(
+      ["openurl", "--json", "--strict", "https://appshell.example.com/help"])
+    #expect(safari.status == 1, "opened in Safari: --strict exits 1 and still prints")
+    let elsewhere = try #require(
+      try JSONSerialization.jsonObject(with: Data(safari.stdout.utf8)) as? [String: Any])
+    #expect(elsewhere["opens"] as? String == "safari")
+    #expect(elsewhere["screen"] as? String == "order-detail", "the app stayed where it was")
+
     let unmatched = try app.client(["openurl", "--strict", "myapp://nowhere"])
     #expect(unmatched.status == 1)
     #expect(unmatched.stdout.contains("No route"), "the usual line: \(unmatched.stdout)")

@@ -136,9 +136,9 @@ struct LinkContract {
   static func run(_ item: Case, app: ShellApp) -> [String] {
     var replayer = Replayer(console: Console(app: app, size: Size(columns: 80, rows: 24)))
     let before = replayer.console.model
+    let source: Source = item.from == .inside ? .prompt : .external
     switch item.from {
-    case .inside: replayer.send(.urlOpened(item.url, source: .prompt))
-    case .outside: replayer.send(.urlOpened(item.url, source: .external))
+    case .inside, .outside: replayer.send(.urlOpened(item.url, source: source))
     case .cold: replayer.send(.launchedWithURL(item.url))
     }
     var waited = Duration.zero
@@ -146,7 +146,7 @@ struct LinkContract {
       replayer.advance(by: Replayer.waitStep)
       waited += Replayer.waitStep
     }
-    let report = OpenReport(url: item.url, before: before, after: replayer.console)
+    let report = OpenReport(url: item.url, from: source, before: before, after: replayer.console)
     return item.expect.compactMap { check($0, against: report) }
   }
 

@@ -3,12 +3,6 @@ import Render
 import Routing
 import Shell
 
-/// Whether a URL from outside opens the app (`app`), Safari (`safari`) or nothing
-/// (`nothing`). An app without `links` opens every URL in the app.
-func opens(_ url: String, app: ShellApp) -> String {
-  "app"
-}
-
 /// What opening one URL did, read from the app before and after: what `appshell openurl
 /// --json` prints, and what link contracts check.
 struct OpenReport {
@@ -27,10 +21,10 @@ struct OpenReport {
   /// The names of the notifications posted meanwhile.
   var notifications: [String]
 
-  /// The report of opening `url`, given the model before and the console after.
-  init(url: String, before: AppModel, after console: Console) {
+  /// The report of opening `url` from `source`, given the model before and the console after.
+  init(url: String, from source: Source, before: AppModel, after console: Console) {
     self.url = url
-    opens = AppShellCLI.opens(url, app: console.app)
+    opens = console.app.delivery(of: url, from: source).opens.rawValue
     let model = console.model
     entry = model.log.count > before.log.count ? model.log[before.log.count] : nil
     lastEntry = entry == nil ? nil : model.log.last
