@@ -201,6 +201,16 @@ extension Explanation.Failure: CustomStringConvertible {
       return "query \(quote(key)): literal \(quote(pattern)) vs \(quote(url))"
     case .queryType(let key, let type, let url):
       return "query \(quote(key)): \(quote(url)) is not \(article(type)) \(type.rawValue)"
+    case .segment(let segment, let expected, let url):
+      return "segment \(segment): \(quote(url)) is not \(expected)"
+    case .queryValue(let key, let expected, let url):
+      return "query \(quote(key)): \(quote(url)) is not \(expected)"
+    case .queryPresent(let key):
+      return "query \(quote(key)): present (must be absent)"
+    case .fragmentMissing:
+      return "fragment: the URL has none"
+    case .fragment(let inner):
+      return "fragment: \(inner)"
     }
   }
 
@@ -209,8 +219,9 @@ extension Explanation.Failure: CustomStringConvertible {
   }
 
   /// The reason as JSON: `kind` (`scheme`, `domain`, `literal`, `type`, `too-few-segments`,
-  /// `too-many-segments`, `query-missing`, `query-repeated`, `query-literal`, `query-type`)
-  /// and its details.
+  /// `too-many-segments`, `query-missing`, `query-repeated`, `query-literal`, `query-type`,
+  /// `segment`, `query-value`, `query-present`, `fragment-missing`, `fragment`) and its
+  /// details.
   public var json: JSON {
     func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
     func number(_ value: Int) -> JSON { .number(String(value)) }
@@ -262,6 +273,22 @@ extension Explanation.Failure: CustomStringConvertible {
         JSONMember("kind", .string("query-type")), JSONMember("key", text(key)),
         JSONMember("type", text(type.rawValue)), JSONMember("url", text(url)),
       ])
+    case .segment(let segment, let expected, let url):
+      return .object([
+        JSONMember("kind", .string("segment")), JSONMember("segment", number(segment)),
+        JSONMember("expected", text(expected)), JSONMember("url", text(url)),
+      ])
+    case .queryValue(let key, let expected, let url):
+      return .object([
+        JSONMember("kind", .string("query-value")), JSONMember("key", text(key)),
+        JSONMember("expected", text(expected)), JSONMember("url", text(url)),
+      ])
+    case .queryPresent(let key):
+      return .object([JSONMember("kind", .string("query-present")), JSONMember("key", text(key))])
+    case .fragmentMissing:
+      return .object([JSONMember("kind", .string("fragment-missing"))])
+    case .fragment(let inner):
+      return .object([JSONMember("kind", .string("fragment")), JSONMember("failure", inner.json)])
     }
   }
 }
@@ -277,6 +304,14 @@ extension Explanation.RankingRule: CustomStringConvertible {
       return "rule 2 (scheme): it names \(Explanation.quote(scheme)), this route is global"
     case .domain(let domain):
       return "rule 3 (domain): it names \(Explanation.quote(domain)), this route names none"
+    case .closerDomain(let winner, let loser):
+      return
+        "rule 3 (domain): its \(Explanation.quote(winner)) is closer than "
+        + Explanation.quote(loser)
+    case .fragment:
+      return "rule 3a (fragment): it matches the fragment, this route ignores it"
+    case .fragmentSpecificity(let segment, let loser, let winner):
+      return "rule 4 (specificity): at fragment segment \(segment), \(winner) beats \(loser)"
     case .specificity(let segment, let loser, let winner):
       return "rule 4 (specificity): at segment \(segment), \(winner) beats \(loser)"
     case .trailingRest:
@@ -294,8 +329,9 @@ extension Explanation.RankingRule: CustomStringConvertible {
     switch self {
     case .priority: return "priority"
     case .scheme: return "scheme"
-    case .domain: return "domain"
-    case .specificity, .trailingRest: return "specificity"
+    case .domain, .closerDomain: return "domain"
+    case .fragment: return "fragment"
+    case .specificity, .trailingRest, .fragmentSpecificity: return "specificity"
     case .queryConstraints: return "query-constraints"
     case .tableOrder: return "table-order"
     }
@@ -315,6 +351,16 @@ extension Explanation.RankingRule: CustomStringConvertible {
       members.append(JSONMember("scheme", .string(scheme)))
     case .domain(let domain):
       members.append(JSONMember("domain", .string(domain)))
+    case .closerDomain(let winner, let loser):
+      members += [JSONMember("winner", .string(winner)), JSONMember("loser", .string(loser))]
+    case .fragment:
+      break
+    case .fragmentSpecificity(let segment, let loser, let winner):
+      members += [
+        JSONMember("fragmentSegment", .number(String(segment))),
+        JSONMember("loser", .string(loser.description)),
+        JSONMember("winner", .string(winner.description)),
+      ]
     case .specificity(let segment, let loser, let winner):
       members += [
         JSONMember("segment", .number(String(segment))),
