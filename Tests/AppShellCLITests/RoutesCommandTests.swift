@@ -285,14 +285,14 @@ enum RoutesFixtures {
     #expect(missing.status == 2)
     #expect(missing.stdout.isEmpty)
     #expect(missing.stderr == "appshell routes: /nonexistent/routes.json: no such route table\n")
-    try withTableFile(#"{"routes":[{"pattern":"/a/*/b","screen":"s"}]}"#) { path in
+    try withTableFile(#"{"routes":[{"pattern":"/a/*/*","screen":"s"}]}"#) { path in
       for arguments in [["routes"], ["routes", "--lint"], ["routes", "--json"]] {
         let result = run(arguments + ["--routes", path])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(
           result.stderr
-            == "appshell routes: \(path): routes[0].pattern: '*' must be the last segment (column 4 of \"/a/*/b\")\n"
+            == "appshell routes: \(path): routes[0].pattern: only one '*' or path capture may stand in a pattern (column 6 of \"/a/*/*\")\n"
         )
       }
     }

@@ -81,12 +81,12 @@ public enum FragmentPattern: Sendable, Hashable {
 public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The pattern as written.
   public var pattern: String
-  /// What is wrong, e.g. `'*' must be the last segment`.
+  /// What is wrong, e.g. `only one '*' or path capture may stand in a pattern`.
   public var message: String
   /// The 1-based column, in characters, of the offending part.
   public var column: Int
 
-  /// The message followed by where, e.g. `'*' must be the last segment (column 4 of "/a/*/b")`.
+  /// The message followed by where, e.g. `unclosed '(' (column 3 of "/a(/b")`.
   public var description: String {
     "\(message) (column \(column) of \(JSON.quote(pattern)))"
   }

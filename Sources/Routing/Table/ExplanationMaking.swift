@@ -39,9 +39,11 @@ extension RouteTable {
       hop.winner = winner.route
       let entry = entries[winner.route]
       hop.params = URLParts.with(url) {
-        Parameters(
+        var fragment: [QueryConstraint] = []
+        if case .query(let list)? = entry.pattern.fragment { fragment = list }
+        return Parameters(
           $0, steps: entry.pattern.captureSteps(expansion: winner.expansion)[...],
-          constraints: entry.pattern.constraints)
+          constraints: entry.pattern.constraints, fragment: fragment)
       }
       hop.renamed = entry.renamed(hop.params)
       if origin == .external && !entry.external {

@@ -1,7 +1,7 @@
 /// A validated route table with its compiled router.
 ///
 /// A table that cannot be used is refused as a whole with a ``RouteTableError`` naming the
-/// entry and the problem, e.g. `routes[3].pattern: '*' must be the last segment (...)`.
+/// entry and the problem, e.g. `routes[3].pattern: unclosed '(' (...)`.
 public struct RouteTable: Sendable {
   /// The table's `version`, when it has one.
   public let version: Int?
