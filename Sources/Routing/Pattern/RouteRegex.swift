@@ -15,7 +15,9 @@ public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
   public static let maxInputBytes = 256
   /// The most quantifiers that can take a varying count (`*`, `+`, `?`, `{n,}`, `{n,m}`) in one
   /// REGEX.
-  public static let maxVariableQuantifiers = 3
+  public static let maxVariableQuantifiers = 2
+  /// The most `|` in one REGEX.
+  public static let maxAlternations = 4
 
   /// Compiles `source`, or says why it is refused.
   init(_ source: String) throws(RegexRefusal) {
@@ -68,9 +70,10 @@ public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
 
   /// The first construct of a REGEX that could make matching backtrack without bound, or nil:
   /// a backreference, a quantifier on a group that holds a varying quantifier or an
-  /// alternation (`(a+)+`, `(a|ab)*`), or more than ``maxVariableQuantifiers`` varying
-  /// quantifiers. The REGEX is read only as far as these need; what does not compile is left
-  /// to `Regex`.
+  /// alternation (`(a+)+`, `(a|ab)*`), more than ``maxVariableQuantifiers`` varying
+  /// quantifiers, or more than ``maxAlternations`` `|`. What is left can try at most about
+  /// 2^4 x n^2 / 2 paths on a value of n bytes (n <= ``maxInputBytes``). The REGEX is read
+  /// only as far as these need; what does not compile is left to `Regex`.
   static func hazard(_ bytes: [UInt8]) -> RegexRefusal? {
     struct Group {
       var varies = false
@@ -81,6 +84,7 @@ public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
     var last: Group?
     var atom = false
     var variable = 0
+    var alternations = 0
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
@@ -151,6 +155,10 @@ public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
           (atom, last) = (false, group)
         }
       case 0x7C:  // `|`
+        alternations += 1
+        if alternations > maxAlternations {
+          return RegexRefusal(message: "more than \(maxAlternations) '|'")
+        }
         stack[stack.count - 1].alternates = true
         (atom, last) = (false, nil)
       case 0x2A, 0x2B, 0x3F, 0x7B:  // `*`, `+`, `?`, `{`
