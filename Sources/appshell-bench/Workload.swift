@@ -180,8 +180,7 @@ struct Workload {
   /// A route whose parameter must match a regular expression, beside a string parameter
   /// under the same literal, and a sampler of URLs for both (one in four misses the
   /// expression).
-  static func regexRoute(index: Int, base: String) -> (String, Int, (inout SplitMix64) -> String)
-  {
+  static func regexRoute(index: Int, base: String) -> (String, Int, (inout SplitMix64) -> String) {
     let literal = "code\(index % 20)"
     return (
       "\(base)/\(literal)/:code([a-z]{2}\\d{1,4})", 0,

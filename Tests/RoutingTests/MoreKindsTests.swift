@@ -46,8 +46,7 @@ private func winner(_ list: [R], _ url: String) throws -> Int? {
   try best(list, url)?.route
 }
 
-private func matches(_ pattern: String, _ url: String, caseSensitive: Bool = true) throws -> Bool
-{
+private func matches(_ pattern: String, _ url: String, caseSensitive: Bool = true) throws -> Bool {
   try winner([R(pattern, caseSensitive: caseSensitive)], url) != nil
 }
 
@@ -120,7 +119,10 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     let pattern = try RoutePattern("/:x((ab|cd)[)(]\\))/y?k=:q(a?&b)#:f(c?)")
     #expect(pattern.segments.count == 2)
     #expect(pattern.segments[0].kind == .regex(try RouteRegex("(ab|cd)[)(]\\)")))
-    #expect(pattern.constraints == [QueryConstraint(key: "k", value: .regex(try RouteRegex("a?&b"), name: "q"))])
+    #expect(
+      pattern.constraints == [
+        QueryConstraint(key: "k", value: .regex(try RouteRegex("a?&b"), name: "q"))
+      ])
     #expect(try matches("/:x(https?)", "/http"))
     #expect(try matches("/q?k=:x(a&b)", "/q?k=a%26b"))
   }
@@ -142,7 +144,8 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     #expect(error.column == 8)
     // In a table, with the entry.
     #expect(throws: RouteTableError.self) {
-      try RouteTable(json: #"{"routes":[{"pattern":"/a","screen":"a"},{"pattern":"/:x(*a)","screen":"b"}]}"#)
+      try RouteTable(
+        json: #"{"routes":[{"pattern":"/a","screen":"a"},{"pattern":"/:x(*a)","screen":"b"}]}"#)
     }
     do {
       _ = try RouteTable(
@@ -162,7 +165,9 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     #expect(error.column == 7)
   }
 
-  @Test(arguments: ["a*b*", "[a-z]{2}(-[A-Z]{2})?", "\\d{3,8}", "(?i)user", "(ab|cd)[0-9]+", "a{3}"])
+  @Test(arguments: [
+    "a*b*", "[a-z]{2}(-[A-Z]{2})?", "\\d{3,8}", "(?i)user", "(ab|cd)[0-9]+", "a{3}",
+  ])
   func boundedRegexesAreAccepted(regex: String) {
     #expect(refusal("/r/:x(\(regex))") == nil, "\(regex)")
   }
@@ -201,7 +206,9 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     // Query keys stay case-sensitive.
     #expect(try winner(list, "ff://settings/day/x?MODE=dark") == nil)
     // The same pattern, case-sensitive, takes only its own case.
-    #expect(try winner([R("ff://Settings/<Day|Week:p>/:x?mode=Dark")], "ff://settings/Day/x?mode=Dark") == nil)
+    #expect(
+      try winner([R("ff://Settings/<Day|Week:p>/:x?mode=Dark")], "ff://settings/Day/x?mode=Dark")
+        == nil)
   }
 
   @Test func comparesTheUnicodeLowercaseOfBothSides() throws {
@@ -257,10 +264,13 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
 
 @Suite struct FragmentTests {
   @Test func pathLikeAndQueryLike() throws {
-    let signal = try #require(try best([R("https://signal.me/#p/:phone")], "https://signal.me/#p/+1234567890"))
+    let signal = try #require(
+      try best([R("https://signal.me/#p/:phone")], "https://signal.me/#p/+1234567890"))
     #expect(signal.params["phone"] == .string("+1234567890"))
     let stickers = try #require(
-      try best([R("sgnl://addstickers#pack_id=:id&pack_key=:key")], "sgnl://addstickers#pack_key=k+1&pack_id=%41"))
+      try best(
+        [R("sgnl://addstickers#pack_id=:id&pack_key=:key")],
+        "sgnl://addstickers#pack_key=k+1&pack_id=%41"))
     #expect(stickers.params == ["id": .string("A"), "key": .string("k 1")])
     // The URL's query is not the fragment's.
     #expect(try !matches("sgnl://addstickers#pack_id=:id", "sgnl://addstickers?pack_id=1"))
@@ -295,7 +305,8 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     #expect(throws: URLReadError("invalid percent escape in fragment")) {
       try Array("/a#%zz".utf8).withUnsafeBufferPointer { try withFragments.match(reading: $0) }
     }
-    let table = try RouteTable(json: #"{"routes":[{"pattern":"/a","screen":"a"},{"pattern":"/b#x","screen":"b"}]}"#)
+    let table = try RouteTable(
+      json: #"{"routes":[{"pattern":"/a","screen":"a"},{"pattern":"/b#x","screen":"b"}]}"#)
     guard case .invalid(let why) = table.resolve("/a#%zz").outcome else {
       Issue.record("a bad escape in the fragment must make the URL invalid")
       return
@@ -354,7 +365,10 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
   }
 
   @Test func exactThenLongerSuffixThenNone() throws {
-    let list = [R("https://x/:a"), R("https://*.com/x/:a"), R("https://*.b.com/x/:a"), R("https://a.b.com/x/:a")]
+    let list = [
+      R("https://x/:a"), R("https://*.com/x/:a"), R("https://*.b.com/x/:a"),
+      R("https://a.b.com/x/:a"),
+    ]
     #expect(try winner(list, "https://a.b.com/x/1") == 3)
     #expect(try winner(list, "https://c.b.com/x/1") == 2)
     #expect(try winner(list, "https://c.d.com/x/1") == 1)
@@ -371,14 +385,20 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     // A URL without a scheme is a path only: it has no domain.
     #expect(try !matches("//shop.example.com/items/:id", "//shop.example.com/items/1"))
     // For rule 2 it is global: a route naming the scheme wins.
-    #expect(try winner([R("//shop.example.com/items/:id"), R("https://*/:a/:b")], "https://shop.example.com/items/1") == 1)
+    #expect(
+      try winner(
+        [R("//shop.example.com/items/:id"), R("https://*/:a/:b")],
+        "https://shop.example.com/items/1") == 1)
   }
 }
 
 @Suite struct InnerWildcardTests {
   @Test func takesTheSegmentsBetweenThoseBeforeAndAfter() throws {
     let match = try #require(try best([R("/stats/*/:period/:site")], "/stats/a/b/day/example.com"))
-    #expect(match.params == ["*": .strings(["a", "b"]), "period": .string("day"), "site": .string("example.com")])
+    #expect(
+      match.params == [
+        "*": .strings(["a", "b"]), "period": .string("day"), "site": .string("example.com"),
+      ])
     let none = try #require(try best([R("/stats/*/:period/:site")], "/stats/day/example.com"))
     #expect(none.params["*"] == .strings([]))
     #expect(try !matches("/stats/*/:period/:site", "/stats/day"))
@@ -464,12 +484,17 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
   }
 
   @Test func caseInsensitiveLiteralsConflictOnlyWhenBothIgnoreCase() throws {
-    #expect(try conflict([R("/About", caseSensitive: false), R("/aBOUT", caseSensitive: false)]) != nil)
-    #expect(try conflict([R("/<A|b:x>", caseSensitive: false), R("/<a|B:y>", caseSensitive: false)]) != nil)
-    #expect(try conflict([R("/q?k=A", caseSensitive: false), R("/q?k=a", caseSensitive: false)]) != nil)
+    #expect(
+      try conflict([R("/About", caseSensitive: false), R("/aBOUT", caseSensitive: false)]) != nil)
+    #expect(
+      try conflict([R("/<A|b:x>", caseSensitive: false), R("/<a|B:y>", caseSensitive: false)])
+        != nil)
+    #expect(
+      try conflict([R("/q?k=A", caseSensitive: false), R("/q?k=a", caseSensitive: false)]) != nil)
     #expect(try conflict([R("/about", caseSensitive: false), R("/about")]) == nil)
     #expect(try conflict([R("/<a|b:x>", caseSensitive: false), R("/<a|b:y>")]) == nil)
-    #expect(try conflict([R("/q?K=a", caseSensitive: false), R("/q?k=a", caseSensitive: false)]) == nil)
+    #expect(
+      try conflict([R("/q?K=a", caseSensitive: false), R("/q?k=a", caseSensitive: false)]) == nil)
   }
 
   @Test(arguments: [

@@ -254,7 +254,8 @@ private func groups(_ count: Int) -> String {
 
   @Test func aWildcardBeforeOptionalGroupsIsRefused() throws {
     let error = try #require(refusal("/a/*(/b)"))
-    #expect(error.message == "a pattern with a wildcard before its optional groups cannot have them")
+    #expect(
+      error.message == "a pattern with a wildcard before its optional groups cannot have them")
     #expect(error.column == 4)
   }
 

@@ -315,7 +315,8 @@ private func inspect(_ entries: [String]) throws -> RouteTableInspection {
   @Test func whatATableRefusesOnItsOwnIsStillAnError() {
     #expect(
       throws: RouteTableError(
-        "routes[0].pattern: only one '*' or path capture may stand in a pattern (column 6 of \"/a/*/*\")")
+        "routes[0].pattern: only one '*' or path capture may stand in a pattern (column 6 of \"/a/*/*\")"
+      )
     ) {
       try RouteTable.inspect(json: Array(#"{"routes":[{"pattern":"/a/*/*","screen":"s"}]}"#.utf8))
     }

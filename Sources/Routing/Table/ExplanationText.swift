@@ -169,6 +169,14 @@ extension Explanation {
       parts.append(
         "query " + url.query.map { "\(quote($0.key))=\(quote($0.value))" }.joined(separator: ", "))
     }
+    if let fragment = url.fragment {
+      parts.append(
+        "fragment "
+          + (fragment.segments.isEmpty
+            ? "with no segments"
+            : fragment.segments.enumerated().map { "\($0.offset + 1) \(quote($0.element))" }
+              .joined(separator: ", ")))
+    }
     return parts.joined(separator: "; ")
   }
 }
@@ -380,7 +388,7 @@ extension Explanation {
   /// `app` or `external`.
   public var originName: String { origin == .app ? "app" : "external" }
 
-  /// Every hop as JSON: `url`, `read` (`scheme`, `domain`, `segments`, `query`, or `error`),
+  /// Every hop as JSON: `url`, `read` (`scheme`, `domain`, `segments`, `query`, `fragment` when read, or `error`),
   /// `candidates` (each `route`, `pattern`, `verdict`, `reason`, and `failure` and
   /// `progress`, or `rank`, `kinds` and for a loser `lostTo` and `rule`; `expansion` for a
   /// route with groups), `nearest` (when nothing matched), `winner`, `params`, `renamed` and
@@ -395,19 +403,38 @@ extension Explanation {
       members.append(
         JSONMember(
           "read",
-          .object([
-            JSONMember("scheme", url.scheme.map(JSON.string) ?? .null),
-            JSONMember("domain", url.domain.map(JSON.string) ?? .null),
-            JSONMember("segments", .array(url.segments.map(JSON.string))),
-            JSONMember(
-              "query",
-              .array(
-                url.query.map {
-                  .object([
-                    JSONMember("key", .string($0.key)), JSONMember("value", .string($0.value)),
-                  ])
-                })),
-          ])))
+          .object(
+            [
+              JSONMember("scheme", url.scheme.map(JSON.string) ?? .null),
+              JSONMember("domain", url.domain.map(JSON.string) ?? .null),
+              JSONMember("segments", .array(url.segments.map(JSON.string))),
+              JSONMember(
+                "query",
+                .array(
+                  url.query.map {
+                    .object([
+                      JSONMember("key", .string($0.key)), JSONMember("value", .string($0.value)),
+                    ])
+                  })),
+            ]
+              + (url.fragment.map { fragment in
+                [
+                  JSONMember(
+                    "fragment",
+                    .object([
+                      JSONMember("segments", .array(fragment.segments.map(JSON.string))),
+                      JSONMember(
+                        "items",
+                        .array(
+                          fragment.items.map {
+                            .object([
+                              JSONMember("key", .string($0.key)),
+                              JSONMember("value", .string($0.value)),
+                            ])
+                          })),
+                    ]))
+                ]
+              } ?? []))))
     }
     members.append(JSONMember("candidates", .array(hop.candidates.map { json($0, hop) })))
     if hop.winner == nil && hop.read != nil {

@@ -90,7 +90,9 @@ public struct RouteURL: Sendable, Equatable {
     self.init(
       scheme: parts.scheme.map(parts.string), domain: parts.domain.map(parts.string),
       segments: parts.segments.map(parts.string),
-      query: parts.query.map { QueryItem(key: parts.string($0.key), value: parts.string($0.value)) },
+      query: parts.query.map {
+        QueryItem(key: parts.string($0.key), value: parts.string($0.value))
+      },
       fragment: parts.hasFragment
         ? Fragment(
           segments: parts.fragmentSegments.map(parts.string),

@@ -328,7 +328,8 @@ private struct Reader {
     var itemEnd = itemsAt
     let second = start + length
     pieceStart = second
-    for cursor in second...(second + length) where cursor == second + length || text[cursor] == 0x26 {
+    for cursor in second...(second + length) where cursor == second + length || text[cursor] == 0x26
+    {
       if cursor > pieceStart {
         guard itemEnd - itemsAt < RouteURL.maxQueryItems else {
           throw URLReadError("too many fragment items (at most \(RouteURL.maxQueryItems))")

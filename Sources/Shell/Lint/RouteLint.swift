@@ -173,7 +173,8 @@ package enum RouteLint {
       func quoted(_ route: Int) -> String { "routes[\(route)] \(JSON.quote(patterns[route]))" }
       let reasons: [RankRule: String] = [
         .priority: "a higher priority", .scheme: "it names the scheme",
-        .domain: "it names the domain", .specificity: "more specific segments",
+        .domain: "it names the domain", .fragment: "it matches the fragment",
+        .specificity: "more specific segments",
         .constraints: "more query constraints", .order: "the same rank, listed first",
       ]
       if shadowers.count == 1, let only = shadowers.first {
@@ -418,7 +419,9 @@ package enum RouteLint {
         query.append(RouteURL.QueryItem(key: constraint.key, value: value))
       }
       var domain = pattern.domain
-      if pattern.domainIsWildcard, let wildcard = domain { domain = "sample" + wildcard.dropFirst() }
+      if pattern.domainIsWildcard, let wildcard = domain {
+        domain = "sample" + wildcard.dropFirst()
+      }
       return RouteURL(scheme: pattern.scheme, domain: domain, segments: segments, query: query)
     }
 

@@ -124,7 +124,8 @@ func decodeForTest(_ text: String, plus: Bool) -> String? {
   var utf8 = Array(text.utf8)[...]
   while let byte = utf8.popFirst() {
     if byte == UInt8(ascii: "%") {
-      guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+      guard utf8.count >= 2,
+        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
       else { return nil }
       bytes.append(value)
       utf8 = utf8.dropFirst(2)
@@ -259,7 +260,9 @@ struct RouteGenerator {
         let count = random.below(3)
         for index in 0..<count {
           var piece = segment(canEnd: !hasWildcard && index == count - 1, names: &usedNames)
-          if case .literal(let text) = piece.1.kind, text.contains("=") { piece = ("eq", .init(kind: .literal("eq"))) }
+          if case .literal(let text) = piece.1.kind, text.contains("=") {
+            piece = ("eq", .init(kind: .literal("eq")))
+          }
           list.append(piece)
         }
         fragment = (list.map(\.0).joined(separator: "/"), .segments(list.map(\.1)))
@@ -340,7 +343,9 @@ struct RouteGenerator {
     case 11:
       let name = self.name(&names)
       let source = random.pick(Alphabet.regexes)
-      return (":\(name)(\(source))", PatternSegment(kind: .regex(try! RouteRegex(source)), name: name))
+      return (
+        ":\(name)(\(source))", PatternSegment(kind: .regex(try! RouteRegex(source)), name: name)
+      )
     case 0..<4:
       // No `.` literals in groups: there the "first segment is a domain" rule is unclear.
       let pool =
@@ -629,7 +634,9 @@ struct URLGenerator {
     var fragmentInvalid = false
     if let fragmentText {
       text += "#" + fragmentText
-      let segments = fragmentText.split(separator: "/").map { decodeForTest(String($0), plus: false) }
+      let segments = fragmentText.split(separator: "/").map {
+        decodeForTest(String($0), plus: false)
+      }
       let items = fragmentText.split(separator: "&").map { piece -> RouteURL.QueryItem? in
         let (key, value) =
           piece.firstIndex(of: "=").map { (piece[..<$0], piece[piece.index(after: $0)...]) }
