@@ -174,7 +174,7 @@ struct RouteTree {
     case .segments(let list)?: text += "#" + list.map { label($0).1 }.joined(separator: "/")
     case .query(let list)?: text += "#" + constraints(list)
     }
-    if !pattern.caseSensitive { text += " (any case)" }
+    if !pattern.caseSensitive { text += text.isEmpty ? "(any case)" : " (any case)" }
     return text
   }
 

@@ -70,7 +70,7 @@ enum RoutesFixtures {
     let result = run(["routes"])
     #expect(result.status == 0)
     #expect(result.stdout == run(["routes", "--screens", RoutesFixtures.shipped]).stdout)
-    #expect(result.stdout.hasPrefix("32 routes, table version 1\n"))
+    #expect(result.stdout.hasPrefix("37 routes, table version 1\n"))
   }
 
   @Test func everyRouteAppearsOnceAlignedAndInert() throws {
@@ -87,7 +87,7 @@ enum RoutesFixtures {
       indexes.append(Int(line[open.upperBound..<close.lowerBound])!)
       columns.insert(displayWidth(String(line[..<open.upperBound])))
     }
-    #expect(indexes.sorted() == Array(0..<32))
+    #expect(indexes.sorted() == Array(0..<37))
     #expect(columns.count == 1, "route columns: \(columns.sorted())")
   }
 
@@ -142,7 +142,7 @@ enum RoutesFixtures {
   @Test func theShippedTableIsLintClean() {
     let result = run(["routes", "--lint"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.stdout == "no problems in 32 routes\n")
+    #expect(result.stdout == "no problems in 37 routes\n")
     #expect(result.stderr.isEmpty)
     let explicit = run(["routes", "--lint", "--screens", RoutesFixtures.shipped, "--json"])
     #expect(explicit.status == 0)
@@ -214,7 +214,7 @@ enum RoutesFixtures {
       Issue.record("routes and tree must be arrays")
       return
     }
-    #expect(routes.count == 32)
+    #expect(routes.count == 37)
     for route in routes {
       #expect(
         route.keys == [
@@ -238,7 +238,7 @@ enum RoutesFixtures {
       }
     }
     for root in roots { walk(root) }
-    #expect(seen.sorted() == Array(0..<32))
+    #expect(seen.sorted() == Array(0..<37))
     #expect(
       roots.map { $0["label"]?.serialized ?? "" } == [
         #""ccfurlresponder://""#, #""https://""#, #""JLRoutesThree://""#, #""myapp://""#,

@@ -82,10 +82,19 @@ final class Trie: Sendable {
 
   /// What a route requires of a URL besides its path.
   struct Check: Sendable {
-    /// The domain the pattern requires, if any (`*.` for any host under it).
+    /// The exact domain the pattern requires, if any.
     var domain: String?
     /// The pattern's query constraints.
     var constraints: [QueryConstraint]
+    /// What else the pattern requires, in ``Trie/extras``, or -1 when nothing: kept apart so
+    /// that a check of a plain route reads no more than it needs.
+    var extra: Int32 = -1
+  }
+
+  /// What a route with one of the other kinds requires of a URL besides its path.
+  struct Extra: Sendable {
+    /// A `*.` domain the host must be under.
+    var wildcardDomain: String?
     /// The pattern's fragment pattern.
     var fragment: FragmentPattern?
     /// Whether literals compare with regard to case.
@@ -94,6 +103,7 @@ final class Trie: Sendable {
 
   private let nodes: [Node]
   private let tests: [Test]
+  private let extras: [Extra]
   /// Terminals of routes with an inner wildcard, tried on every lookup, in table order.
   private let inner: [Int32]
   /// The routes, for ranking those with an inner wildcard.
@@ -129,7 +139,7 @@ final class Trie: Sendable {
   ) throws(RouteConflict) {
     var (nodes, captures, lists) = ([Node](), [Capture](), [Int32]())
     var (terminals, checks, captureSteps) = ([Terminal](), [Check](), [CaptureStep]())
-    var (tests, inner) = ([Test](), [Int32]())
+    var (tests, inner, extras) = ([Test](), [Int32](), [Extra]())
     var building = [Building(parent: -1)]
     var literals = LiteralTable()
     func newNode(_ parent: Int32) -> Int32 {
@@ -142,10 +152,18 @@ final class Trie: Sendable {
       var check: Int32 = -1
       if pattern.domain != nil || !pattern.constraints.isEmpty || pattern.fragment != nil {
         check = Int32(checks.count)
+        var extra: Int32 = -1
+        if pattern.domainIsWildcard || pattern.fragment != nil || !pattern.caseSensitive {
+          extra = Int32(extras.count)
+          extras.append(
+            Extra(
+              wildcardDomain: pattern.domainIsWildcard ? pattern.domain : nil,
+              fragment: pattern.fragment, caseSensitive: pattern.caseSensitive))
+        }
         checks.append(
           Check(
-            domain: pattern.domain, constraints: pattern.constraints, fragment: pattern.fragment,
-            caseSensitive: pattern.caseSensitive))
+            domain: pattern.domainIsWildcard ? nil : pattern.domain,
+            constraints: pattern.constraints, extra: extra))
       }
       var root: Int32 = 0
       if let scheme = pattern.scheme {
@@ -266,7 +284,7 @@ final class Trie: Sendable {
     }
     (self.nodes, self.captures, self.lists) = (nodes, captures, lists)
     (self.terminals, self.checks, self.captureSteps) = (terminals, checks, captureSteps)
-    (self.tests, self.inner, self.routes) = (tests, inner, routes)
+    (self.tests, self.inner, self.routes, self.extras) = (tests, inner, routes, extras)
     readsFragment = routes.contains { $0.pattern.fragment != nil }
   }
 
@@ -292,26 +310,34 @@ final class Trie: Sendable {
     guard terminal.check >= 0 else { return true }
     let check = checks[Int(terminal.check)]
     if let domain = check.domain {
-      guard let range = url.domain else { return false }
-      if domain.hasPrefix("*.") {
-        guard domainIsUnder(url.string(range), domain) else { return false }
-      } else {
-        guard url.part(range, is: domain) else { return false }
-      }
+      guard let range = url.domain, url.part(range, is: domain) else { return false }
     }
-    guard
-      Self.meets(check.constraints, url, url.query, caseSensitive: check.caseSensitive)
-    else { return false }
-    switch check.fragment {
+    guard check.extra >= 0 else {
+      return Self.meets(check.constraints, url, url.query, caseSensitive: true)
+    }
+    return acceptsExtra(extras[Int(check.extra)], check.constraints, url)
+  }
+
+  /// The rest of ``accepts(_:_:)`` for a route with one of the other kinds.
+  private func acceptsExtra(_ extra: Extra, _ constraints: [QueryConstraint], _ url: URLParts)
+    -> Bool
+  {
+    if let domain = extra.wildcardDomain {
+      guard let range = url.domain, domainIsUnder(url.string(range), domain) else { return false }
+    }
+    guard Self.meets(constraints, url, url.query, caseSensitive: extra.caseSensitive) else {
+      return false
+    }
+    switch extra.fragment {
     case nil: return true
     case .segments(let pattern)?:
       return url.hasFragment
         && segmentsMatch(
-          pattern, count: url.fragmentSegments.count, caseSensitive: check.caseSensitive
+          pattern, count: url.fragmentSegments.count, caseSensitive: extra.caseSensitive
         ) { url.bytes(url.fragmentSegments[$0]) }
     case .query(let constraints)?:
       return url.hasFragment
-        && Self.meets(constraints, url, url.fragmentItems, caseSensitive: check.caseSensitive)
+        && Self.meets(constraints, url, url.fragmentItems, caseSensitive: extra.caseSensitive)
     }
   }
 
@@ -327,10 +353,22 @@ final class Trie: Sendable {
         if found != nil { return false }
         found = item.value
       }
-      guard let kind = constraint.value.segmentKind else { return found == nil }
-      guard let found else { return false }
-      if case .capture(let type) = kind { return type.accepts(url.bytes(found)) }
-      return kind.accepts(url.bytes(found), caseSensitive: caseSensitive)
+      switch constraint.value {
+      case .absent: return found == nil
+      case .literal(let literal):
+        guard let found else { return false }
+        return caseSensitive
+          ? url.part(found, is: literal) : sameText(url.bytes(found), literal, caseSensitive: false)
+      case .capture(let type, _):
+        guard let found else { return false }
+        return type.accepts(url.bytes(found))
+      case .oneOf(let alternatives, _):
+        guard let found else { return false }
+        return alternatives.contains { sameText(url.bytes(found), $0, caseSensitive: caseSensitive) }
+      case .regex(let regex, _):
+        guard let found else { return false }
+        return regex.matches(url.bytes(found))
+      }
     }
   }
 
@@ -367,8 +405,9 @@ final class Trie: Sendable {
 
   /// A terminal's fragment constraints, when its fragment is read like a query.
   func fragmentConstraints(of terminal: Terminal) -> [QueryConstraint] {
-    guard terminal.check >= 0, case .query(let list)? = checks[Int(terminal.check)].fragment
-    else { return [] }
+    guard terminal.check >= 0 else { return [] }
+    let extra = checks[Int(terminal.check)].extra
+    guard extra >= 0, case .query(let list)? = extras[Int(extra)].fragment else { return [] }
     return list
   }
 
@@ -376,8 +415,14 @@ final class Trie: Sendable {
   func best(_ url: URLParts) -> Terminal? {
     var search = Search(keepsAll: false)
     each(url, &search)
-    guard !inner.isEmpty else { return search.best }
-    var best = search.best
+    return inner.isEmpty ? search.best : best(search.best, orInner: url)
+  }
+
+  /// The best of `found` (the trie's best) and the routes with an inner wildcard, ranked for
+  /// the URL.
+  @inline(never)
+  private func best(_ found: Terminal?, orInner url: URLParts) -> Terminal? {
+    var best = found
     var bestRank = best.map { rank($0, url) }
     for number in inner {
       let terminal = terminals[Int(number)]

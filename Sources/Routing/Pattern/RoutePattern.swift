@@ -123,10 +123,10 @@ private struct PatternParser {
 
   /// The first offset from `start` below `end` whose byte is one of `stops`, outside any
   /// REGEX; `end` when there is none.
-  func find(_ stops: Set<UInt8>, from start: Int, to end: Int) -> Int {
+  func find(_ stops: [UInt8], from start: Int, to end: Int) -> Int {
     var index = start
     while index < end {
-      if let close = regexEnds[index] {
+      if !regexEnds.isEmpty, let close = regexEnds[index] {
         index = close
         continue
       }
@@ -141,7 +141,7 @@ private struct PatternParser {
   /// Its end is found by balancing parentheses; `\(`, `\)` and those inside `[...]` do not
   /// count, and `/` or `#` may not appear unescaped.
   mutating func findRegexes() throws(PatternError) {
-    let starts: Set<UInt8> = [0x2F, 0x28, 0x3D, 0x23]
+    let starts: [UInt8] = [0x2F, 0x28, 0x3D, 0x23]
     var index = 0
     while index < bytes.count {
       defer { index += 1 }
@@ -399,7 +399,9 @@ private struct PatternParser {
   /// `:name` or `:name(REGEX)` spanning all of `range`.
   mutating func nameAndRegex(_ range: Range<Int>) throws(PatternError) -> (String, RouteRegex?) {
     var nameEnd = range.lowerBound + 1
-    while nameEnd < range.upperBound, regexEnds[nameEnd] == nil { nameEnd += 1 }
+    while nameEnd < range.upperBound, regexEnds.isEmpty || regexEnds[nameEnd] == nil {
+      nameEnd += 1
+    }
     let name = try self.name(bytes[(range.lowerBound + 1)..<nameEnd], at: range.lowerBound + 1)
     guard nameEnd < range.upperBound, let close = regexEnds[nameEnd] else { return (name, nil) }
     guard close == range.upperBound else {
