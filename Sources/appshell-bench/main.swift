@@ -34,12 +34,16 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   exit(0)
 }
 
-// `--profile decide|full SIZE URLS`: only that loop, for `valgrind --tool=callgrind` or perf.
+// `--profile decide|full SIZE URLS [regex]`: only that loop, for `valgrind --tool=callgrind` or
+// perf; with `regex`, over the table with 10% regular-expression routes.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 3, let size = Int(CommandLine.arguments[flag + 2]),
   let count = Int(CommandLine.arguments[flag + 3])
 {
-  let workload = Workload(routes: size, urls: count, seed: 7)
+  // A fifth argument `regex`: the table with 10% regular-expression routes.
+  let regexEvery =
+    CommandLine.arguments.count > flag + 4 && CommandLine.arguments[flag + 4] == "regex" ? 10 : 0
+  let workload = Workload(routes: size, urls: count, seed: 7, regexEvery: regexEvery)
   let router = try! Router(
     workload.patterns.map {
       Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)

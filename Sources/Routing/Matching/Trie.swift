@@ -21,7 +21,8 @@ final class Trie: Sendable {
     /// Whether the node has children for literals compared without regard to case (in
     /// ``Trie/literals`` under the parent `-2 - node`, by their lowercase text).
     var hasFoldedLiterals = false
-    /// Its children by capture type in ``Trie/captures``, most specific first.
+    /// Its children by capture type, value set or regular expression in ``Trie/captures``,
+    /// most specific first.
     var captures: Range<Int32> = 0..<0
     /// Terminals (in ``Trie/lists``) of expansions that end here.
     var ends: Range<Int32> = 0..<0
@@ -258,9 +259,12 @@ final class Trie: Sendable {
       }
     }
     // Places in ranking order. The ranks, one per terminal, are sorted by index, each read in
-    // place: moving ranks, which hold an array, costs more.
+    // place through its address: moving or copying ranks, which hold arrays, costs more.
     var order = Array(ranks.indices)
-    ranks.withUnsafeBufferPointer { ranks in order.sort { ranks[$0] < ranks[$1] } }
+    ranks.withUnsafeBufferPointer { ranks in
+      guard let base = ranks.baseAddress else { return }
+      order.sort { (base + $0).pointee < (base + $1).pointee }
+    }
     for (place, number) in order.enumerated() { terminals[number].order = Int32(place) }
     // Then each node's best place, children before parents (a child is made after its parent).
     self.literals = literals
@@ -306,6 +310,7 @@ final class Trie: Sendable {
   }
 
   /// Whether the URL's domain, query and fragment fit a terminal (its path already does).
+  @inline(__always)
   private func accepts(_ terminal: Terminal, _ url: URLParts) -> Bool {
     guard terminal.check >= 0 else { return true }
     let check = checks[Int(terminal.check)]
@@ -319,6 +324,7 @@ final class Trie: Sendable {
   }
 
   /// The rest of ``accepts(_:_:)`` for a route with one of the other kinds.
+  @inline(never)
   private func acceptsExtra(_ extra: Extra, _ constraints: [QueryConstraint], _ url: URLParts)
     -> Bool
   {
@@ -343,6 +349,7 @@ final class Trie: Sendable {
 
   /// Whether `items` meet every constraint: `!key` is absent; any other key is there once,
   /// with a value that matches.
+  @inline(__always)
   private static func meets(
     _ constraints: [QueryConstraint], _ url: URLParts, _ items: UnsafeBufferPointer<URLParts.Item>,
     caseSensitive: Bool
@@ -364,7 +371,9 @@ final class Trie: Sendable {
         return type.accepts(url.bytes(found))
       case .oneOf(let alternatives, _):
         guard let found else { return false }
-        return alternatives.contains { sameText(url.bytes(found), $0, caseSensitive: caseSensitive) }
+        return alternatives.contains {
+          sameText(url.bytes(found), $0, caseSensitive: caseSensitive)
+        }
       case .regex(let regex, _):
         guard let found else { return false }
         return regex.matches(url.bytes(found))
@@ -412,6 +421,7 @@ final class Trie: Sendable {
   }
 
   /// The best terminal for `url` (the smallest order among those that match), or nil.
+  @inline(__always)
   func best(_ url: URLParts) -> Terminal? {
     var search = Search(keepsAll: false)
     each(url, &search)
