@@ -174,8 +174,9 @@ public struct RouteRank: Sendable, Hashable, Comparable {
     if let wins = Self.specificity(kinds, endsWithRest, other.kinds, other.endsWithRest) {
       return (.specificity, wins)
     }
-    if let wins = Self.specificity(
-      fragmentKinds, fragmentEndsWithRest, other.fragmentKinds, other.fragmentEndsWithRest)
+    if matchesFragment,
+      let wins = Self.specificity(
+        fragmentKinds, fragmentEndsWithRest, other.fragmentKinds, other.fragmentEndsWithRest)
     {
       return (.specificity, wins)
     }
@@ -189,8 +190,8 @@ public struct RouteRank: Sendable, Hashable, Comparable {
   private static func specificity(
     _ kinds: [MatchKind], _ endsWithRest: Bool, _ other: [MatchKind], _ otherEndsWithRest: Bool
   ) -> Bool? {
-    for (kind, otherKind) in zip(kinds, other) where kind != otherKind {
-      return kind < otherKind
+    for index in 0..<min(kinds.count, other.count) where kinds[index] != other[index] {
+      return kinds[index] < other[index]
     }
     if kinds.count != other.count {
       // A kind list that is a prefix of the other has no trailing `*`: it wins.

@@ -42,22 +42,22 @@ public struct RoutePattern: Sendable, Hashable {
     constraints = parts.constraints
     fragment = parts.fragment
     self.caseSensitive = caseSensitive
+    domainIsWildcard = parts.domain?.hasPrefix("*.") ?? false
+    var inner = Self.hasInnerWildcard(parts.segments)
+    if case .segments(let list)? = parts.fragment, Self.hasInnerWildcard(list) { inner = true }
+    hasInnerWildcard = inner
   }
 
   /// Whether the domain starts with `*.` and so matches any host under it.
-  public var domainIsWildcard: Bool { domain?.hasPrefix("*.") ?? false }
+  public let domainIsWildcard: Bool
 
   /// Whether a `*` or `<path:>` stands before other segments, in the path or the fragment.
-  public var hasInnerWildcard: Bool {
-    if let index = segments.firstIndex(where: \.kind.isWildcard), index != segments.count - 1 {
-      return true
-    }
-    if case .segments(let list)? = fragment,
-      let index = list.firstIndex(where: \.kind.isWildcard), index != list.count - 1
-    {
-      return true
-    }
-    return false
+  public let hasInnerWildcard: Bool
+
+  /// Whether a `*` or `<path:>` stands before the last of `segments`.
+  private static func hasInnerWildcard(_ segments: [PatternSegment]) -> Bool {
+    guard let index = segments.firstIndex(where: \.kind.isWildcard) else { return false }
+    return index != segments.count - 1
   }
 
   /// The segment lists this pattern stands for: one per choice of optional groups, in written
