@@ -361,24 +361,27 @@ final class Trie: Sendable {
         found = item.value
       }
       switch constraint.value {
-      case .absent: return found == nil
-      case .literal(let literal):
+      case .literal(let literal) where caseSensitive:
         guard let found else { return false }
-        return caseSensitive
-          ? url.part(found, is: literal) : sameText(url.bytes(found), literal, caseSensitive: false)
+        return url.part(found, is: literal)
       case .capture(let type, _):
         guard let found else { return false }
         return type.accepts(url.bytes(found))
-      case .oneOf(let alternatives, _):
-        guard let found else { return false }
-        return alternatives.contains {
-          sameText(url.bytes(found), $0, caseSensitive: caseSensitive)
-        }
-      case .regex(let regex, _):
-        guard let found else { return false }
-        return regex.matches(url.bytes(found))
+      default:
+        return meetsOther(constraint.value, found, url, caseSensitive: caseSensitive)
       }
     }
+  }
+
+  /// ``meets(_:_:_:caseSensitive:)`` for the other kinds of value, kept out of line so that
+  /// the checks of plain routes stay small.
+  @inline(never)
+  private static func meetsOther(
+    _ value: QueryConstraint.Value, _ found: Range<Int>?, _ url: URLParts, caseSensitive: Bool
+  ) -> Bool {
+    guard let kind = value.segmentKind else { return found == nil }
+    guard let found else { return false }
+    return kind.accepts(url.bytes(found), caseSensitive: caseSensitive)
   }
 
   /// Whether a route with an inner wildcard matches the URL.
