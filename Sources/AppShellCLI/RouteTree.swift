@@ -120,7 +120,9 @@ struct RouteTree {
       var path: [(Node.Kind, String)] = []
       if let domain = pattern.domain { path.append((.domain, Self.escape(domain))) }
       path += pattern.segments.map(Self.label)
-      if !pattern.groups.isEmpty || !pattern.constraints.isEmpty {
+      if !pattern.groups.isEmpty || !pattern.constraints.isEmpty || pattern.fragment != nil
+        || !pattern.caseSensitive
+      {
         path.append((.suffix, Self.suffix(pattern)))
       }
       if let scheme = pattern.scheme {
@@ -149,29 +151,48 @@ struct RouteTree {
     case .literal(let text): return (kind, escape(text))
     case .capture(.string): return (kind, ":" + name)
     case .capture(let type): return (kind, "<\(type.rawValue):\(name)>")
+    case .oneOf(let alternatives):
+      return (kind, "<" + alternatives.map { escape($0) }.joined(separator: "|") + ":\(name)>")
+    case .regex(let regex): return (kind, ":\(name)(\(regex.source))")
     case .path: return (kind, "<path:\(name)>")
     case .rest: return (kind, "*")
     }
   }
 
-  /// A route's optional groups and query constraints, as in a pattern.
+  /// A route's optional groups, query constraints and fragment, as in a pattern, then
+  /// `(any case)` for a route whose literals ignore case.
   static func suffix(_ pattern: RoutePattern) -> String {
     var text = ""
     for group in pattern.groups {
       text += "(/" + group.map { label($0).1 }.joined(separator: "/") + ")"
     }
     if !pattern.constraints.isEmpty {
-      let pieces = pattern.constraints.map { constraint -> String in
-        let key = escape(constraint.key, query: true)
-        switch constraint.value {
-        case .literal(let value): return key + "=" + escape(value, query: true)
-        case .capture(.string, let name): return key + "=:" + name
-        case .capture(let type, let name): return key + "=<\(type.rawValue):\(name)>"
-        }
-      }
-      text += "?" + pieces.joined(separator: "&")
+      text += "?" + constraints(pattern.constraints)
     }
+    switch pattern.fragment {
+    case nil: break
+    case .segments(let list)?: text += "#" + list.map { label($0).1 }.joined(separator: "/")
+    case .query(let list)?: text += "#" + constraints(list)
+    }
+    if !pattern.caseSensitive { text += text.isEmpty ? "(any case)" : " (any case)" }
     return text
+  }
+
+  /// Query constraints as in a pattern.
+  static func constraints(_ list: [QueryConstraint]) -> String {
+    list.map { constraint -> String in
+      let key = escape(constraint.key, query: true)
+      switch constraint.value {
+      case .literal(let value): return key + "=" + escape(value, query: true)
+      case .capture(.string, let name): return key + "=:" + name
+      case .capture(let type, let name): return key + "=<\(type.rawValue):\(name)>"
+      case .oneOf(let alternatives, let name):
+        return key + "=<" + alternatives.map { escape($0, query: true) }.joined(separator: "|")
+          + ":\(name)>"
+      case .regex(let regex, let name): return key + "=:\(name)(\(regex.source))"
+      case .absent: return "!" + key
+      }
+    }.joined(separator: "&")
   }
 
   /// Decoded literal text with what would read as pattern syntax (or not show) escaped again

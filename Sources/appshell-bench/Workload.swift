@@ -71,7 +71,9 @@ struct Workload {
   /// wildcard), an optional group, a wildcard, a query constraint, a domain, a priority.
   static let kindOrder = [2, 3, 5, 7, 9, 10, 11, 15, 16, 19, 0, 1, 4, 6, 8, 12, 13, 14, 17, 18]
 
-  init(routes count: Int, urls urlCount: Int, seed: UInt64) {
+  /// `regexEvery`: when not 0, every route whose index is 7 modulo it is instead a route with
+  /// a regular expression (``regexRoute(index:base:)``): 10 gives a table with 10% of them.
+  init(routes count: Int, urls urlCount: Int, seed: UInt64, regexEvery: Int = 0) {
     var rng = SplitMix64(state: seed)
     var samplers: [(inout SplitMix64) -> String] = []
     var sectionSet = Set<Int>()
@@ -83,7 +85,10 @@ struct Workload {
       let scheme = Self.schemes[section % Self.schemes.count]
       let base =
         scheme == "https" ? "https://m.example.com/\(name)" : "\(scheme)://\(name)"
-      let (pattern, priority, sample) = Self.route(kind: kind, base: base, name: name)
+      let (pattern, priority, sample) =
+        regexEvery > 0 && index % regexEvery == 7 % regexEvery
+        ? Self.regexRoute(index: index, base: base)
+        : Self.route(kind: kind, base: base, name: name)
       patterns.append((pattern, priority))
       samplers.append(sample)
     }
@@ -170,6 +175,20 @@ struct Workload {
     default:
       return ("/\(name)/g/:x", 1, { rng in "myapp://\(name)/g/v\(rng.below(999))" })
     }
+  }
+
+  /// A route whose parameter must match a regular expression, beside a string parameter
+  /// under the same literal, and a sampler of URLs for both (one in four misses the
+  /// expression).
+  static func regexRoute(index: Int, base: String) -> (String, Int, (inout SplitMix64) -> String) {
+    let literal = "code\(index % 20)"
+    return (
+      "\(base)/\(literal)/:code([a-z]{2}\\d{1,4})", 0,
+      { rng in
+        rng.below(4) == 0
+          ? "\(base)/\(literal)/x\(rng.below(99))" : "\(base)/\(literal)/ab\(rng.below(9999))"
+      }
+    )
   }
 
   /// The table as a route-table JSON file.

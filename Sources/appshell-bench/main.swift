@@ -40,12 +40,16 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   exit(0)
 }
 
-// `--profile decide|full SIZE URLS`: only that loop, for `valgrind --tool=callgrind` or perf.
+// `--profile decide|full SIZE URLS [regex]`: only that loop, for `valgrind --tool=callgrind` or
+// perf; with `regex`, over the table with 10% regular-expression routes.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 3, let size = Int(CommandLine.arguments[flag + 2]),
   let count = Int(CommandLine.arguments[flag + 3])
 {
-  let workload = Workload(routes: size, urls: count, seed: 7)
+  // A fifth argument `regex`: the table with 10% regular-expression routes.
+  let regexEvery =
+    CommandLine.arguments.count > flag + 4 && CommandLine.arguments[flag + 4] == "regex" ? 10 : 0
+  let workload = Workload(routes: size, urls: count, seed: 7, regexEvery: regexEvery)
   let router = try! Router(
     workload.patterns.map {
       Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
@@ -217,6 +221,38 @@ for size in sizes {
       floorCopiesNs: floorCopyBest.map { $0 / n }))
 }
 
+// A 10,000-route table with 10% regular-expression routes against the plain one, in turns:
+// decide and full lookups, each loop's best round.
+let regexSize = 10_000
+let plainRegexPair = [0, 10].map { every in
+  let workload = Workload(routes: regexSize, urls: urlCount, seed: seed, regexEvery: every)
+  let router = try! Router(
+    workload.patterns.map {
+      Router.Route(pattern: try! RoutePattern($0.text), priority: $0.priority)
+    })
+  return (router, workload.urls)
+}
+var regexBest = [Double](repeating: .infinity, count: 4)
+for _ in 0..<(quick ? 2 : 7) {
+  for (position, (router, corpus)) in plainRegexPair.enumerated() {
+    regexBest[position] = min(
+      regexBest[position],
+      bestTime(rounds: 1) {
+        var found = 0
+        corpus.eachURL { if router.decide(bytes: $0) != nil { found &+= 1 } }
+        consume(found)
+      })
+    regexBest[2 + position] = min(
+      regexBest[2 + position],
+      bestTime(rounds: 1) {
+        var parameters = 0
+        corpus.eachURL { parameters &+= router.match(bytes: $0)?.params.count ?? 0 }
+        consume(parameters)
+      })
+  }
+}
+let regexNs = regexBest.map { $0 / Double(urlCount) }
+
 // Replay: keys per second with an 80x24 frame after every key.
 let app = try! AppLoader.loadApp(screens: nil, routes: nil)
 let keys = ReplayBench.keys(count: replayKeys, seed: seed)
@@ -282,6 +318,9 @@ print(
 print(
   "memory: \(format(bytesPerRoute, 0)) bytes per route at \(sizes.last!) routes (resident size)")
 print(
+  "\(regexSize) routes, 10% with a regular expression, vs none: decide \(format(regexNs[1], 1)) ns vs \(format(regexNs[0], 1)) ns (\(format(regexNs[1] / regexNs[0], 2))x), full \(format(regexNs[3], 1)) ns vs \(format(regexNs[2], 1)) ns (\(format(regexNs[3] / regexNs[2], 2))x)"
+)
+print(
   "replay: \(format(replay.keysPerSecond, 0)) keys/s with an 80x24 frame after every key (\(keys.count) keys)"
 )
 
@@ -290,7 +329,7 @@ json += results.map { r in
   "{\"routes\":\(r.routes),\"compile_ms\":\(format(r.compileMs, 3)),\"load_ms\":\(format(r.loadMs, 3)),\"decide_ns\":\(format(r.decideNs)),\"full_ns\":\(format(r.fullNs)),\"floor_ns\":\(format(r.floorNs)),\"linear_decide_ns\":\(format(r.linearDecideNs)),\"linear_full_ns\":\(format(r.linearFullNs)),\"decide_per_floor\":\(format(r.decideNs / r.floorNs, 3)),\"full_per_floor\":\(format(r.fullNs / r.floorNs, 3)),\"linear_per_decide\":\(format(r.linearDecideNs / r.decideNs, 1)),\"floor_copies_ns\":[\(r.floorCopiesNs.map { format($0) }.joined(separator: ","))],\"per_second\":{\(zip(["decide", "full", "linear_decide", "linear_full"], r.perSecond).map { "\"\($0)\":\(format($1, 0))" }.joined(separator: ","))},\"median_round_ratios\":{\"decide\":\(format(r.medianRatios[0], 3)),\"full\":\(format(r.medianRatios[1], 3))},\"agreement_checked\":\(r.checked),\"matched\":\(r.matched)}"
 }.joined(separator: ",")
 json +=
-  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0))}"
+  "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0)),\"regex_10pct_at_10000\":{\"plain_decide_ns\":\(format(regexNs[0])),\"regex_decide_ns\":\(format(regexNs[1])),\"decide_ratio\":\(format(regexNs[1] / regexNs[0], 3)),\"plain_full_ns\":\(format(regexNs[2])),\"regex_full_ns\":\(format(regexNs[3])),\"full_ratio\":\(format(regexNs[3] / regexNs[2], 3))}}"
 print(json)
 TestBench.report(quick: quick, seed: seed)
 

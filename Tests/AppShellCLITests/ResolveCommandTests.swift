@@ -300,7 +300,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "{", #"{"routes": [{"pattern": "/a/*/b", "screen": "s"}]}"#,
+    "{", #"{"routes": [{"pattern": "/a/*/*", "screen": "s"}]}"#,
     #"{"routes": [{"pattern": "/a", "screen": "s"}, {"pattern": "/a", "action": "t"}]}"#,
     #"{"routes": [], "extra": true}"#, #"{"version": 1}"#, "",
   ])

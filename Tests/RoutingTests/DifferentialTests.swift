@@ -8,8 +8,13 @@ import Testing
 private func decidingRule(_ a: LinearMatcher.Match, _ b: LinearMatcher.Match) -> Int {
   if a.priority != b.priority { return 1 }
   if a.namesScheme != b.namesScheme { return 2 }
-  if a.namesDomain != b.namesDomain { return 3 }
-  if a.kinds != b.kinds || a.endsWithRest != b.endsWithRest { return 4 }
+  if a.namesDomain != b.namesDomain || a.suffixLength != b.suffixLength { return 3 }
+  if a.matchesFragment != b.matchesFragment { return 3 }
+  if a.kinds != b.kinds || a.endsWithRest != b.endsWithRest || a.fragmentKinds != b.fragmentKinds
+    || a.fragmentEndsWithRest != b.fragmentEndsWithRest
+  {
+    return 4
+  }
   if a.constraintCount != b.constraintCount { return 5 }
   return 6
 }
@@ -90,7 +95,7 @@ private struct Report {
     for (index, route) in table.enumerated() {
       let pattern: RoutePattern
       do {
-        pattern = try RoutePattern(route.text)
+        pattern = try RoutePattern(route.text, caseSensitive: route.caseSensitive)
       } catch {
         report.fail("\(header)\nroutes[\(index)] refused: \(error)")
         return
@@ -98,12 +103,14 @@ private struct Report {
       let expectedGroups = route.groups
       if pattern.scheme != route.scheme || pattern.domain != route.domain
         || pattern.segments != route.segments || pattern.groups != expectedGroups
-        || pattern.constraints != route.constraints
+        || pattern.constraints != route.constraints || pattern.fragment != route.fragment
+        || pattern.caseSensitive != route.caseSensitive
       {
         report.fail(
           "\(header)\nroutes[\(index)] compiled to scheme \(String(describing: pattern.scheme)) "
             + "domain \(String(describing: pattern.domain)) segments \(pattern.segments) "
-            + "groups \(pattern.groups) constraints \(pattern.constraints)")
+            + "groups \(pattern.groups) constraints \(pattern.constraints) "
+            + "fragment \(String(describing: pattern.fragment))")
         return
       }
       if LinearMatcher.expansions(of: pattern) != pattern.expansions {
@@ -139,17 +146,26 @@ private struct Report {
       let target = urls.random.chance(85) ? urls.random.pick(table) : nil
       let generated = urls.url(aimingAt: target)
       report.urls += 1
+      let reads = router.readsFragment
       let url: RouteURL
       do {
-        url = try RouteURL(generated.text)
+        url = try RouteURL(generated.text, fragment: reads)
       } catch {
-        report.fail("\(header)\nurl \(generated.text.debugDescription) refused: \(error)")
+        if !(reads && generated.fragmentInvalid) {
+          report.fail("\(header)\nurl \(generated.text.debugDescription) refused: \(error)")
+        }
         continue
       }
-      if url != generated.expected {
+      var expectedURL = generated.expected
+      if reads { expectedURL.fragment = generated.fragment }
+      if reads && generated.fragmentInvalid {
+        report.fail("\(header)\nurl \(generated.text.debugDescription) read, not refused")
+        continue
+      }
+      if url != expectedURL {
         report.fail(
           "\(header)\nurl \(generated.text.debugDescription) read as \(url), "
-            + "expected \(generated.expected)")
+            + "expected \(expectedURL)")
         continue
       }
 

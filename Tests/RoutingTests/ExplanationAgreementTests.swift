@@ -20,7 +20,7 @@ func explanationDisagreement(
       "\(text.debugDescription): explained \(explanationSummary(explanation.resolution)), "
       + "resolved \(explanationSummary(table.resolve(text, from: origin)))"
   }
-  guard let url = try? RouteURL(text) else {
+  guard let url = try? RouteURL(text, fragment: table.router.readsFragment) else {
     return explanation.hops.first?.read == nil ? nil : "\(text.debugDescription) should not read"
   }
   let hop = explanation.hops[0]
@@ -61,7 +61,8 @@ func explanationDisagreement(
     case .lost(let winner, let rule):
       if winner != best?.route { return "\(text.debugDescription): lost to a non-winner" }
       let expected = oracleRule(
-        loser: oracle[candidate.route]!, winner: oracle[winner]!, url: url)
+        loser: oracle[candidate.route]!, winner: oracle[winner]!, url: url,
+        patterns: table.entries.map(\.pattern))
       if expected != rule {
         return
           "\(text.debugDescription): routes[\(candidate.route)] lost by \(rule), "
@@ -76,20 +77,35 @@ func explanationDisagreement(
 
 /// The first rule of section 4 that puts `winner` before `loser`, from the oracle's matches.
 private func oracleRule(
-  loser: LinearMatcher.Match, winner: LinearMatcher.Match, url: RouteURL
+  loser: LinearMatcher.Match, winner: LinearMatcher.Match, url: RouteURL,
+  patterns: [RoutePattern]
 ) -> Explanation.RankingRule {
   if loser.priority != winner.priority {
     return .priority(loser: loser.priority, winner: winner.priority)
   }
-  // The winner names the URL's scheme or domain, so it is the URL's.
+  // The winner names the URL's scheme or domain, so it is the URL's (or a `*.` domain over it).
   if loser.namesScheme != winner.namesScheme { return .scheme(url.scheme ?? "") }
-  if loser.namesDomain != winner.namesDomain { return .domain(url.domain ?? "") }
+  let winnerDomain = patterns[winner.route].domain ?? ""
+  if loser.namesDomain != winner.namesDomain {
+    return .domain(winner.suffixLength == 0 ? url.domain ?? "" : winnerDomain)
+  }
+  if loser.suffixLength != winner.suffixLength {
+    return .closerDomain(winner: winnerDomain, loser: patterns[loser.route].domain ?? "")
+  }
+  if loser.matchesFragment != winner.matchesFragment { return .fragment }
   for (index, (kindL, kindW)) in zip(loser.kinds, winner.kinds).enumerated() where kindL != kindW {
     return .specificity(
       segment: index + 1, loser: Explanation.MatchKind(rawValue: kindL.rawValue)!,
       winner: Explanation.MatchKind(rawValue: kindW.rawValue)!)
   }
   if loser.endsWithRest != winner.endsWithRest { return .trailingRest }
+  for (index, (kindL, kindW)) in zip(loser.fragmentKinds, winner.fragmentKinds).enumerated()
+  where kindL != kindW {
+    return .fragmentSpecificity(
+      segment: index + 1, loser: Explanation.MatchKind(rawValue: kindL.rawValue)!,
+      winner: Explanation.MatchKind(rawValue: kindW.rawValue)!)
+  }
+  if loser.fragmentEndsWithRest != winner.fragmentEndsWithRest { return .trailingRest }
   if loser.constraintCount != winner.constraintCount {
     return .queryConstraints(loser: loser.constraintCount, winner: winner.constraintCount)
   }
@@ -114,7 +130,8 @@ private func oracleRule(
       let generated = routes.table()
       let entries = try generated.enumerated().map { index, route in
         var entry = RouteEntry(
-          index: index, pattern: try RoutePattern(route.text), target: .screen("s\(index)"))
+          index: index, pattern: try RoutePattern(route.text, caseSensitive: route.caseSensitive),
+          target: .screen("s\(index)"))
         entry.priority = route.priority
         return entry
       }

@@ -100,9 +100,9 @@ struct RouteTableBadPattern: Sendable, CustomTestStringConvertible {
 }
 
 let badPatterns: [RouteTableBadPattern] = [
-  .init("/a/*/b", 4),
-  .init("/ü/*/b", 4),
-  .init("/a/<path:p>/b", 4),
+  .init("/a/*/*", 6),
+  .init("/ü/*/*", 6),
+  .init("/a/<path:p>/b(/c)", 4),
   .init("/a(/*)(/b)"),
   .init("/a(/<path:p>)(/b)"),
   .init("/a(/b", 3),
@@ -113,7 +113,11 @@ let badPatterns: [RouteTableBadPattern] = [
   .init("/a(/)", 3),
   .init("/a(/b(/c))"),
   .init("/a(/b)/c", 8),
-  .init("/a#b", 3),
+  .init("/a#b(/c)", 5),
+  .init("/a/:x([a-z]+", 6),
+  .init("/a/:x((a+)+)", 7),
+  .init("/a/:x([)", 6),
+  .init("https://a.*.b.com/x", 9),
   .init("/a/../b", 4),
   .init("/a/./b", 4),
   .init("/a/%2E%2E", 4),

@@ -172,12 +172,14 @@ func shippedTable(filePath: String = #filePath) throws -> RouteTable {
     }
   }
 
-  @Test func keepsTheSpecExampleMessageForAStarInTheMiddle() throws {
+  @Test func namesTheEntryOfASecondWildcard() throws {
     let text = tableText([
-      filler(0), filler(1), filler(2), #"{"pattern": "/a/*/b", "screen": "s"}"#,
+      filler(0), filler(1), filler(2), #"{"pattern": "/a/*/*", "screen": "s"}"#,
     ])
     let message = try #require(refusal(text))
-    #expect(message.hasPrefix("routes[3].pattern: '*' must be the last segment"), "\(message)")
+    #expect(
+      message.hasPrefix("routes[3].pattern: only one '*' or path capture may stand in a pattern"),
+      "\(message)")
   }
 
   // MARK: Conflicts

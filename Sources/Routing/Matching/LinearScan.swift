@@ -29,9 +29,11 @@ public struct LinearScan: Sendable {
         route: rank.route, expansion: rank.expansion,
         params: URLParts.with(url) {
           let pattern = routes[rank.route].pattern
+          var fragment: [QueryConstraint] = []
+          if case .query(let list)? = pattern.fragment { fragment = list }
           return Parameters(
             $0, steps: pattern.captureSteps(expansion: rank.expansion)[...],
-            constraints: pattern.constraints)
+            constraints: pattern.constraints, fragment: fragment)
         })
     }
   }
@@ -42,9 +44,11 @@ public struct LinearScan: Sendable {
       guard case .matched(let expansion, _) = Self.examine(routes[index].pattern, url) else {
         return nil
       }
+      let pattern = routes[index].pattern
       return RouteRank(
-        routes[index].pattern, priority: routes[index].priority, route: index,
-        expansion: expansion)
+        pattern, priority: routes[index].priority, route: index, expansion: expansion,
+        segments: pattern.expansion(expansion),
+        url: (url.segments.count, url.fragment?.segments.count ?? 0))
     }.sorted()
   }
 
@@ -60,18 +64,19 @@ public struct LinearScan: Sendable {
   }
 
   /// Scheme, domain, each expansion's path (keeping the best match, or the closest miss),
-  /// then the query constraints.
+  /// then the query constraints, then the fragment.
   static func examine(_ pattern: RoutePattern, _ url: RouteURL) -> Examined {
     if let scheme = pattern.scheme, !url.scheme.isExactly(scheme) {
       return .failed(.scheme(pattern: scheme, url: url.scheme), expansion: nil, progress: 0)
     }
-    if let domain = pattern.domain, !url.domain.isExactly(domain) {
+    if let domain = pattern.domain, !domainMatches(url.domain, domain) {
       return .failed(.domain(pattern: domain, url: url.domain), expansion: nil, progress: 0)
     }
+    let caseSensitive = pattern.caseSensitive
     var best: (expansion: Int, kinds: [MatchKind])?
     var closest: (expansion: Int, failure: Explanation.Failure, progress: Int)?
     for expansion in 0..<pattern.expansionCount {
-      switch path(pattern.expansion(expansion), url.segments) {
+      switch path(pattern.expansion(expansion), url.segments, caseSensitive: caseSensitive) {
       case .success(let kinds):
         if best == nil || kinds.lexicographicallyPrecedes(best!.kinds) {
           best = (expansion, kinds)
@@ -90,11 +95,31 @@ public struct LinearScan: Sendable {
         closest.failure, expansion: inGroups ? closest.expansion : nil,
         progress: min(closest.progress, url.segments.count))
     }
-    if let failure = query(pattern.constraints, url) {
+    if let failure = query(pattern.constraints, url.query, caseSensitive: caseSensitive)
+      ?? fragment(pattern, url)
+    {
       return .failed(
         failure, expansion: groups ? best.expansion : nil, progress: url.segments.count + 1)
     }
     return .matched(expansion: best.expansion, kinds: best.kinds)
+  }
+
+  /// Why the URL's fragment does not match the pattern's fragment pattern, or nil.
+  static func fragment(_ pattern: RoutePattern, _ url: RouteURL) -> Explanation.Failure? {
+    guard let wanted = pattern.fragment else { return nil }
+    guard let fragment = url.fragment else { return .fragmentMissing }
+    switch wanted {
+    case .segments(let list):
+      if case .failure(let miss) = path(
+        list, fragment.segments, caseSensitive: pattern.caseSensitive)
+      {
+        return .fragment(miss.failure)
+      }
+      return nil
+    case .query(let constraints):
+      return query(constraints, fragment.items, caseSensitive: pattern.caseSensitive)
+        .map { .fragment($0) }
+    }
   }
 
   /// Why an expansion's path misses, and how many pattern segments matched before.
@@ -103,66 +128,89 @@ public struct LinearScan: Sendable {
     var progress: Int
   }
 
+  /// Why one URL segment (numbered from 1) does not match a single-segment kind.
+  static func failure(_ kind: SegmentKind, segment: Int, url: String) -> Explanation.Failure {
+    switch kind {
+    case .literal(let text): return .literal(segment: segment, pattern: text, url: url)
+    case .capture(let type): return .type(segment: segment, type: type, url: url)
+    default: return .segment(segment: segment, expected: expected(kind), url: url)
+    }
+  }
+
+  /// What a value set or a regular expression takes, in words.
+  static func expected(_ kind: SegmentKind) -> String {
+    switch kind {
+    case .oneOf(let alternatives): return "one of " + alternatives.joined(separator: "|")
+    case .regex(let regex): return "matched by the regular expression " + regex.source
+    default: return "\(kind)"
+    }
+  }
+
   /// The kind of each pattern segment of an expansion that matches the URL's segments, or the
-  /// first place they differ, from the left.
-  package static func path(_ pattern: [PatternSegment], _ segments: [String])
-    -> Result<[MatchKind], PathMiss>
-  {
+  /// first place they differ: the segments before a wildcard from the left, then those after
+  /// it from the right.
+  package static func path(
+    _ pattern: [PatternSegment], _ segments: [String], caseSensitive: Bool = true
+  ) -> Result<[MatchKind], PathMiss> {
     func miss(_ failure: Explanation.Failure, _ progress: Int) -> Result<[MatchKind], PathMiss> {
       .failure(PathMiss(failure: failure, progress: progress))
     }
+    let wildcard = pattern.firstIndex(where: \.kind.isWildcard)
+    let after = wildcard.map { pattern.count - $0 - 1 } ?? 0
+    let least = pattern.count - (wildcard.map { pattern[$0].kind == .rest ? 1 : 0 } ?? 0)
     func tooFew(_ done: Int) -> Result<[MatchKind], PathMiss> {
-      let last = pattern.last?.kind
-      let needs = pattern.count - (last == .rest ? 1 : 0)
-      let open = last == .path || last == .rest
-      return miss(.tooFewSegments(needs: needs, atLeast: open, has: segments.count), done)
+      miss(.tooFewSegments(needs: least, atLeast: wildcard != nil, has: segments.count), done)
     }
     for (position, segment) in pattern.enumerated() {
-      switch segment.kind {
-      case .literal(let text):
-        guard position < segments.count else { return tooFew(position) }
-        guard segments[position].isExactly(text) else {
-          return miss(
-            .literal(segment: position + 1, pattern: text, url: segments[position]), position)
-        }
-      case .capture(let type):
-        guard position < segments.count else { return tooFew(position) }
-        guard type.accepts(segments[position]) else {
-          return miss(.type(segment: position + 1, type: type, url: segments[position]), position)
-        }
-      case .path:
-        guard position < segments.count else { return tooFew(position) }
-        return .success(pattern.map { MatchKind($0.kind) })
-      case .rest:
-        return .success(pattern.map { MatchKind($0.kind) })
+      if segment.kind.isWildcard {
+        guard segments.count >= least else { return tooFew(position) }
+        break
+      }
+      guard position < segments.count else { return tooFew(position) }
+      guard segment.kind.accepts(segments[position], caseSensitive: caseSensitive) else {
+        return miss(failure(segment.kind, segment: position + 1, url: segments[position]), position)
       }
     }
-    guard pattern.count == segments.count else {
-      return miss(.tooManySegments(takes: pattern.count, has: segments.count), pattern.count)
+    guard let wildcard else {
+      guard pattern.count == segments.count else {
+        return miss(.tooManySegments(takes: pattern.count, has: segments.count), pattern.count)
+      }
+      return .success(pattern.map { MatchKind($0.kind) })
+    }
+    for offset in 0..<after {
+      let segment = pattern[wildcard + 1 + offset]
+      let position = segments.count - after + offset
+      guard segment.kind.accepts(segments[position], caseSensitive: caseSensitive) else {
+        return miss(
+          failure(segment.kind, segment: position + 1, url: segments[position]), wildcard + offset)
+      }
     }
     return .success(pattern.map { MatchKind($0.kind) })
   }
 
-  /// The first query constraint, in written order, that the URL does not meet.
-  package static func query(_ constraints: [QueryConstraint], _ url: RouteURL)
-    -> Explanation.Failure?
-  {
+  /// The first constraint, in written order, that the items do not meet.
+  package static func query(
+    _ constraints: [QueryConstraint], _ items: [RouteURL.QueryItem], caseSensitive: Bool = true
+  ) -> Explanation.Failure? {
     for constraint in constraints {
-      let values = url.queryValues(constraint.key)
+      let values = items.compactMap { $0.key.isExactly(constraint.key) ? $0.value : nil }
+      guard let kind = constraint.value.segmentKind else {
+        if !values.isEmpty { return .queryPresent(key: constraint.key) }
+        continue
+      }
       guard values.count == 1, let value = values.first else {
         return values.isEmpty
           ? .queryMissing(key: constraint.key)
           : .queryRepeated(key: constraint.key, count: values.count)
       }
-      switch constraint.value {
+      guard !kind.accepts(value, caseSensitive: caseSensitive) else { continue }
+      switch kind {
       case .literal(let literal):
-        if !value.isExactly(literal) {
-          return .queryLiteral(key: constraint.key, pattern: literal, url: value)
-        }
-      case .capture(let type, _):
-        if !type.accepts(value) {
-          return .queryType(key: constraint.key, type: type, url: value)
-        }
+        return .queryLiteral(key: constraint.key, pattern: literal, url: value)
+      case .capture(let type):
+        return .queryType(key: constraint.key, type: type, url: value)
+      default:
+        return .queryValue(key: constraint.key, expected: expected(kind), url: value)
       }
     }
     return nil

@@ -47,6 +47,10 @@ public struct Router: Sendable {
     conflicts += found
   }
 
+  /// Whether some route has a fragment pattern: a URL's fragment is then read (and must decode),
+  /// where otherwise it is dropped unread. Pass it to ``RouteURL/init(_:fragment:)``.
+  public var readsFragment: Bool { trie.readsFragment }
+
   /// The index of the best route for `url`, or nil when none matches.
   public func decide(_ url: RouteURL) -> Int? {
     URLParts.with(url) { decide($0) }
@@ -69,19 +73,21 @@ public struct Router: Sendable {
   /// The index of the best route for the URL in `bytes`, or nil when none matches or the URL
   /// cannot be read.
   public func decide(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    (try? URLParts.read(bytes) { decide($0) }) ?? nil
+    guard trie.readsFragment else { return (try? URLParts.read(bytes) { decide($0) }) ?? nil }
+    return (try? URLParts.read(bytes, fragment: true) { decide($0) }) ?? nil
   }
 
   /// The best route for the URL in `bytes`, with its parameters, or nil when none matches or
   /// the URL cannot be read.
   public func match(bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch? {
-    (try? URLParts.read(bytes) { match($0) }) ?? nil
+    guard trie.readsFragment else { return (try? URLParts.read(bytes) { match($0) }) ?? nil }
+    return (try? URLParts.read(bytes, fragment: true) { match($0) }) ?? nil
   }
 
   /// The best route for the URL in `bytes` with its parameters, or nil when none matches;
   /// a URL that cannot be read throws why.
   func match(reading bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) -> RouteMatch? {
-    try URLParts.read(bytes) { match($0) }
+    try URLParts.read(bytes, fragment: trie.readsFragment) { match($0) }
   }
 
   func decide(_ url: URLParts) -> Int? {
@@ -98,7 +104,8 @@ public struct Router: Sendable {
     RouteMatch(
       route: Int(terminal.route), expansion: Int(terminal.expansion),
       params: Parameters(
-        url, steps: trie.steps(of: terminal), constraints: trie.constraints(of: terminal)))
+        url, steps: trie.steps(of: terminal), constraints: trie.constraints(of: terminal),
+        fragment: trie.fragmentConstraints(of: terminal)))
   }
 }
 
@@ -134,31 +141,59 @@ public struct RouteConflict: Error, Sendable, Hashable {
   }
 }
 
-/// One capture of an expansion of a pattern: the segment, and its place in the URL's path.
+/// One capture of an expansion of a pattern: the segment, and where its URL segments are.
 struct CaptureStep: Sendable {
-  var position: Int
   var segment: PatternSegment
+  /// Whether it is a segment of the fragment rather than the path.
+  var inFragment: Bool
+  /// Its pattern segment's place, and how many pattern segments follow it.
+  var position: Int
+  var following: Int
+  /// Whether it follows a wildcard, and so is counted from the end of the URL's segments.
+  var fromEnd: Bool
+
+  /// The URL segments it takes, out of `count`.
+  func range(in count: Int) -> Range<Int> {
+    if fromEnd { return (count - following - 1)..<(count - following) }
+    if segment.kind.isWildcard { return position..<(count - following) }
+    return position..<(position + 1)
+  }
 }
 
 extension RoutePattern {
-  /// The segments of an expansion that capture a parameter, with their places.
+  /// The segments of an expansion, and of a fragment read like a path, that capture a
+  /// parameter, with their places.
   func captureSteps(expansion: Int) -> [CaptureStep] {
-    Self.captureSteps(self.expansion(expansion))
+    var steps = Self.captureSteps(self.expansion(expansion), inFragment: false)
+    if case .segments(let list)? = fragment {
+      steps += Self.captureSteps(list, inFragment: true)
+    }
+    return steps
   }
 
-  /// The segments that capture a parameter, with their places.
-  static func captureSteps(_ segments: [PatternSegment]) -> [CaptureStep] {
-    segments.enumerated().compactMap { position, segment in
-      segment.name == nil ? nil : CaptureStep(position: position, segment: segment)
+  private static func captureSteps(_ segments: [PatternSegment], inFragment: Bool)
+    -> [CaptureStep]
+  {
+    let wildcard = segments.firstIndex(where: \.kind.isWildcard) ?? segments.count
+    return segments.enumerated().compactMap { position, segment in
+      segment.name == nil
+        ? nil
+        : CaptureStep(
+          segment: segment, inFragment: inFragment, position: position,
+          following: segments.count - position - 1, fromEnd: position > wildcard)
     }
   }
 }
 
 extension Parameters {
-  /// The parameters of `url` matched by an expansion with these capture steps and query
-  /// constraints, from lowest to highest precedence: the query (a repeated key gives an
-  /// array), then query-constraint captures, then path captures.
-  init(_ url: URLParts, steps: ArraySlice<CaptureStep>, constraints: [QueryConstraint]) {
+  /// The parameters of `url` matched by an expansion with these capture steps, query
+  /// constraints and fragment constraints, from lowest to highest precedence: the query (a
+  /// repeated key gives an array), then query-constraint captures, then path and fragment
+  /// captures.
+  init(
+    _ url: URLParts, steps: ArraySlice<CaptureStep>, constraints: [QueryConstraint],
+    fragment: [QueryConstraint] = []
+  ) {
     self.init(capacity: url.query.count + constraints.count + steps.count)
     for item in url.query {
       let (key, value) = (url.string(item.key), url.string(item.value))
@@ -169,27 +204,32 @@ extension Parameters {
       default: break
       }
     }
-    for constraint in constraints {
-      if case .capture(let type, let name) = constraint.value,
-        let item = url.query.first(where: { url.part($0.key, is: constraint.key) }),
-        let value = type.value(of: url.bytes(item.value))
-      {
-        self[name] = value
-      }
-    }
+    for constraint in constraints { capture(constraint, url, url.query) }
     // Names are unique within a pattern: without earlier parameters, each is new.
     let fresh = isEmpty
     for step in steps {
       guard let name = step.segment.name else { continue }
-      let rest = url.segments[step.position...]
+      let list = step.inFragment ? url.fragmentSegments : url.segments
+      let range = step.range(in: list.count)
       let value: ParamValue?
       switch step.segment.kind {
-      case .literal: continue
-      case .capture(let type): value = type.value(of: url.bytes(url.segments[step.position]))
-      case .path: value = .string(rest.map(url.string).joined(separator: "/"))
-      case .rest: value = .strings(rest.map(url.string))
+      case .path: value = .string(list[range].map(url.string).joined(separator: "/"))
+      case .rest: value = .strings(list[range].map(url.string))
+      default: value = step.segment.kind.value(of: url.bytes(list[range.lowerBound]))
       }
       if fresh, let value { append(name, value) } else { self[name] = value }
     }
+    for constraint in fragment { capture(constraint, url, url.fragmentItems) }
+  }
+
+  /// Sets the value a constraint captures from `items`, if it captures one.
+  private mutating func capture(
+    _ constraint: QueryConstraint, _ url: URLParts, _ items: UnsafeBufferPointer<URLParts.Item>
+  ) {
+    guard let name = constraint.value.name, let kind = constraint.value.segmentKind,
+      let item = items.first(where: { url.part($0.key, is: constraint.key) }),
+      let value = kind.value(of: url.bytes(item.value))
+    else { return }
+    self[name] = value
   }
 }

@@ -6,6 +6,10 @@
 /// integers instead of two ranks, and skips any subtree whose best terminal cannot beat the one
 /// already found.
 ///
+/// A route with an inner wildcard (`/stats/*/:period`) is not in a trie: its rank depends on how
+/// many segments the wildcard takes, so it cannot be sorted once. Such routes are kept in a list
+/// tried on every lookup, and ranked against the trie's best for each URL.
+///
 /// A class, immutable after `init`, so that passing it around (into a lookup's closures)
 /// copies one reference rather than each of its arrays.
 final class Trie: Sendable {
@@ -14,7 +18,11 @@ final class Trie: Sendable {
   struct Node: Sendable {
     /// Whether the node has literal children.
     var hasLiterals = false
-    /// Its children by capture type in ``Trie/captures``, most specific first.
+    /// Whether the node has children for literals compared without regard to case (in
+    /// ``Trie/literals`` under the parent `-2 - node`, by their lowercase text).
+    var hasFoldedLiterals = false
+    /// Its children by capture type, value set or regular expression in ``Trie/captures``,
+    /// most specific first.
     var captures: Range<Int32> = 0..<0
     /// Terminals (in ``Trie/lists``) of expansions that end here.
     var ends: Range<Int32> = 0..<0
@@ -24,10 +32,30 @@ final class Trie: Sendable {
     var best = Int32.max
   }
 
-  /// A child for one capture type.
+  /// A child for one capture type, value set or regular expression.
   struct Capture: Sendable {
     var type: CaptureType
+    /// The value set or regular expression in ``Trie/tests``, or -1 for a capture type.
+    var test: Int32 = -1
+    var rank: MatchKind
     var child: Int32
+  }
+
+  /// A segment test other than a capture type: a value set (alternatives in lowercase when
+  /// `folded`) or a regular expression. Equal tests share a child.
+  enum Test: Sendable, Equatable {
+    case oneOf(Set<[UInt8]>, folded: Bool)
+    case regex(RouteRegex)
+
+    func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      switch self {
+      case .oneOf(let alternatives, let isFolded):
+        return isFolded
+          ? withFolded(bytes) { alternatives.contains(Array($0)) }
+          : alternatives.contains(Array(bytes))
+      case .regex(let regex): return regex.matches(bytes)
+      }
+    }
   }
 
   /// What ends an expansion after its single segments.
@@ -55,13 +83,34 @@ final class Trie: Sendable {
 
   /// What a route requires of a URL besides its path.
   struct Check: Sendable {
-    /// The domain the pattern requires, if any.
+    /// The exact domain the pattern requires, if any.
     var domain: String?
     /// The pattern's query constraints.
     var constraints: [QueryConstraint]
+    /// What else the pattern requires, in ``Trie/extras``, or -1 when nothing: kept apart so
+    /// that a check of a plain route reads no more than it needs.
+    var extra: Int32 = -1
+  }
+
+  /// What a route with one of the other kinds requires of a URL besides its path.
+  struct Extra: Sendable {
+    /// A `*.` domain the host must be under.
+    var wildcardDomain: String?
+    /// The pattern's fragment pattern.
+    var fragment: FragmentPattern?
+    /// Whether literals compare with regard to case.
+    var caseSensitive: Bool
   }
 
   private let nodes: [Node]
+  private let tests: [Test]
+  private let extras: [Extra]
+  /// Terminals of routes with an inner wildcard, tried on every lookup, in table order.
+  private let inner: [Int32]
+  /// The routes, for ranking those with an inner wildcard.
+  private let routes: [Router.Route]
+  /// Whether some route has a fragment pattern, so a URL's fragment must be read.
+  let readsFragment: Bool
   /// Literal children, and the root of each scheme's trie as a child of node -1; node 0 is
   /// the root of global patterns.
   private let literals: LiteralTable
@@ -77,6 +126,7 @@ final class Trie: Sendable {
   private struct Building {
     var parent: Int32
     var hasLiterals = false
+    var hasFoldedLiterals = false
     var captures: [Capture] = []
     var ends: [Int32] = []
     var tails: [Int32] = []
@@ -90,6 +140,7 @@ final class Trie: Sendable {
   ) throws(RouteConflict) {
     var (nodes, captures, lists) = ([Node](), [Capture](), [Int32]())
     var (terminals, checks, captureSteps) = ([Terminal](), [Check](), [CaptureStep]())
+    var (tests, inner, extras) = ([Test](), [Int32](), [Extra]())
     var building = [Building(parent: -1)]
     var literals = LiteralTable()
     func newNode(_ parent: Int32) -> Int32 {
@@ -100,40 +151,93 @@ final class Trie: Sendable {
     for (index, route) in routes.enumerated() {
       let pattern = route.pattern
       var check: Int32 = -1
-      if pattern.domain != nil || !pattern.constraints.isEmpty {
+      if pattern.domain != nil || !pattern.constraints.isEmpty || pattern.fragment != nil {
         check = Int32(checks.count)
-        checks.append(Check(domain: pattern.domain, constraints: pattern.constraints))
+        var extra: Int32 = -1
+        if pattern.domainIsWildcard || pattern.fragment != nil || !pattern.caseSensitive {
+          extra = Int32(extras.count)
+          extras.append(
+            Extra(
+              wildcardDomain: pattern.domainIsWildcard ? pattern.domain : nil,
+              fragment: pattern.fragment, caseSensitive: pattern.caseSensitive))
+        }
+        checks.append(
+          Check(
+            domain: pattern.domainIsWildcard ? nil : pattern.domain,
+            constraints: pattern.constraints, extra: extra))
       }
       var root: Int32 = 0
       if let scheme = pattern.scheme {
         root = literals.child(of: -1, scheme) { newNode(-1) }
+      }
+      if pattern.hasInnerWildcard {
+        let number = Int32(terminals.count)
+        for other in inner where Self.sameInner(terminals[Int(other)], index, routes) {
+          try conflict(RouteConflict(route: index, other: Int(terminals[Int(other)].route)))
+        }
+        let first = Int32(captureSteps.count)
+        captureSteps += pattern.captureSteps(expansion: 0)
+        terminals.append(
+          Terminal(
+            route: Int32(index), expansion: 0, tail: .none, check: check,
+            steps: first..<Int32(captureSteps.count)))
+        ranks.append(RouteRank(pattern, priority: route.priority, route: index, expansion: 0))
+        inner.append(number)
+        continue
       }
       for expansion in 0..<pattern.expansionCount {
         var node = root
         var tail = Tail.none
         let segments = pattern.expansion(expansion)
         for segment in segments {
+          var test: Test?
           switch segment.kind {
-          case .literal(let text):
+          case .literal(let text) where pattern.caseSensitive:
             building[Int(node)].hasLiterals = true
             node = literals.child(of: node, text) { newNode(node) }
-          case .capture(let type):
-            if let found = building[Int(node)].captures.first(where: { $0.type == type }) {
-              node = found.child
-            } else {
-              let child = newNode(node)
-              building[Int(node)].captures.append(Capture(type: type, child: child))
-              building[Int(node)].captures.sort {
-                MatchKind(.capture($0.type)) < MatchKind(.capture($1.type))
-              }
-              node = child
+            continue
+          case .literal(let text):
+            building[Int(node)].hasFoldedLiterals = true
+            node = literals.child(of: -2 - node, text.lowercased()) { newNode(node) }
+            continue
+          case .path:
+            tail = .path
+            continue
+          case .rest:
+            tail = .rest
+            continue
+          case .capture: test = nil
+          case .oneOf(let alternatives):
+            let folded = !pattern.caseSensitive
+            test = .oneOf(
+              Set(alternatives.map { Array((folded ? $0.lowercased() : $0).utf8) }),
+              folded: folded)
+          case .regex(let regex): test = .regex(regex)
+          }
+          var type = CaptureType.string
+          if case .capture(let captureType) = segment.kind { type = captureType }
+          let rank = MatchKind(segment.kind)
+          let found = building[Int(node)].captures.first {
+            $0.rank == rank && $0.type == type
+              && ($0.test < 0 ? test == nil : test == tests[Int($0.test)])
+          }
+          if let found {
+            node = found.child
+          } else {
+            let child = newNode(node)
+            var number: Int32 = -1
+            if let test {
+              number = Int32(tests.count)
+              tests.append(test)
             }
-          case .path: tail = .path
-          case .rest: tail = .rest
+            building[Int(node)].captures.append(
+              Capture(type: type, test: number, rank: rank, child: child))
+            building[Int(node)].captures.sort { $0.rank < $1.rank }
+            node = child
           }
         }
         let first = Int32(captureSteps.count)
-        captureSteps += RoutePattern.captureSteps(segments)
+        captureSteps += pattern.captureSteps(expansion: expansion)
         let terminal = Terminal(
           route: Int32(index), expansion: Int32(expansion), tail: tail, check: check,
           steps: first..<Int32(captureSteps.count))
@@ -155,9 +259,12 @@ final class Trie: Sendable {
       }
     }
     // Places in ranking order. The ranks, one per terminal, are sorted by index, each read in
-    // place: moving ranks, which hold an array, costs more.
+    // place through its address: moving or copying ranks, which hold arrays, costs more.
     var order = Array(ranks.indices)
-    ranks.withUnsafeBufferPointer { ranks in order.sort { ranks[$0] < ranks[$1] } }
+    ranks.withUnsafeBufferPointer { ranks in
+      guard let base = ranks.baseAddress else { return }
+      order.sort { (base + $0).pointee < (base + $1).pointee }
+    }
     for (place, number) in order.enumerated() { terminals[number].order = Int32(place) }
     // Then each node's best place, children before parents (a child is made after its parent).
     self.literals = literals
@@ -165,6 +272,7 @@ final class Trie: Sendable {
     for index in building.indices.reversed() {
       let node = building[index]
       nodes[index].hasLiterals = node.hasLiterals
+      nodes[index].hasFoldedLiterals = node.hasFoldedLiterals
       nodes[index].captures = Int32(captures.count)..<Int32(captures.count + node.captures.count)
       captures += node.captures
       nodes[index].ends = Int32(lists.count)..<Int32(lists.count + node.ends.count)
@@ -180,47 +288,121 @@ final class Trie: Sendable {
     }
     (self.nodes, self.captures, self.lists) = (nodes, captures, lists)
     (self.terminals, self.checks, self.captureSteps) = (terminals, checks, captureSteps)
+    (self.tests, self.inner, self.routes, self.extras) = (tests, inner, routes, extras)
+    readsFragment = routes.contains { $0.pattern.fragment != nil }
   }
 
   /// Two terminals at the same node and tail that no URL can tell apart.
   private static func sameShape(_ a: Terminal, _ b: Terminal, _ routes: [Router.Route]) -> Bool {
     let (routeA, routeB) = (routes[Int(a.route)], routes[Int(b.route)])
-    let (constraintsA, constraintsB) = (routeA.pattern.constraints, routeB.pattern.constraints)
-    guard a.tail == b.tail, routeA.pattern.domain.isExactly(routeB.pattern.domain),
-      routeA.priority == routeB.priority, constraintsA.count == constraintsB.count
-    else { return false }
-    // Keys are unique within a pattern; literal values count, capture names do not.
-    return constraintsA.allSatisfy { constraint in
-      constraintsB.contains { other in
-        guard other.key.isExactly(constraint.key) else { return false }
-        switch (constraint.value, other.value) {
-        case (.literal(let x), .literal(let y)): return x.isExactly(y)
-        case (.capture(let x, _), .capture(let y, _)): return x == y
-        default: return false
-        }
-      }
-    }
+    return a.tail == b.tail && routeA.priority == routeB.priority
+      && routeA.pattern.sameBeyondPath(routeB.pattern)
   }
 
-  /// Whether the URL's domain and query fit a terminal (its path already does).
+  /// Two routes with an inner wildcard that no URL can tell apart.
+  private static func sameInner(_ a: Terminal, _ route: Int, _ routes: [Router.Route]) -> Bool {
+    let (routeA, routeB) = (routes[Int(a.route)], routes[route])
+    let (patternA, patternB) = (routeA.pattern, routeB.pattern)
+    return routeA.priority == routeB.priority && patternA.scheme == patternB.scheme
+      && PatternSegment.sameKinds(
+        patternA.segments, patternA.caseSensitive, patternB.segments, patternB.caseSensitive)
+      && patternA.sameBeyondPath(patternB)
+  }
+
+  /// Whether the URL's domain, query and fragment fit a terminal (its path already does).
+  @inline(__always)
   private func accepts(_ terminal: Terminal, _ url: URLParts) -> Bool {
     guard terminal.check >= 0 else { return true }
     let check = checks[Int(terminal.check)]
     if let domain = check.domain {
       guard let range = url.domain, url.part(range, is: domain) else { return false }
     }
-    return check.constraints.allSatisfy { constraint in
+    guard check.extra >= 0 else {
+      return Self.meets(check.constraints, url, url.query, caseSensitive: true)
+    }
+    return acceptsExtra(extras[Int(check.extra)], check.constraints, url)
+  }
+
+  /// The rest of ``accepts(_:_:)`` for a route with one of the other kinds.
+  @inline(never)
+  private func acceptsExtra(_ extra: Extra, _ constraints: [QueryConstraint], _ url: URLParts)
+    -> Bool
+  {
+    if let domain = extra.wildcardDomain {
+      guard let range = url.domain, domainIsUnder(url.string(range), domain) else { return false }
+    }
+    guard Self.meets(constraints, url, url.query, caseSensitive: extra.caseSensitive) else {
+      return false
+    }
+    switch extra.fragment {
+    case nil: return true
+    case .segments(let pattern)?:
+      return url.hasFragment
+        && segmentsMatch(
+          pattern, count: url.fragmentSegments.count, caseSensitive: extra.caseSensitive
+        ) { url.bytes(url.fragmentSegments[$0]) }
+    case .query(let constraints)?:
+      return url.hasFragment
+        && Self.meets(constraints, url, url.fragmentItems, caseSensitive: extra.caseSensitive)
+    }
+  }
+
+  /// Whether `items` meet every constraint: `!key` is absent; any other key is there once,
+  /// with a value that matches.
+  @inline(__always)
+  private static func meets(
+    _ constraints: [QueryConstraint], _ url: URLParts, _ items: UnsafeBufferPointer<URLParts.Item>,
+    caseSensitive: Bool
+  ) -> Bool {
+    constraints.allSatisfy { constraint in
       var found: Range<Int>?
-      for item in url.query where url.part(item.key, is: constraint.key) {
+      for item in items where url.part(item.key, is: constraint.key) {
         if found != nil { return false }
         found = item.value
       }
-      guard let found else { return false }
       switch constraint.value {
-      case .literal(let literal): return url.part(found, is: literal)
-      case .capture(let type, _): return type.accepts(url.bytes(found))
+      case .literal(let literal) where caseSensitive:
+        guard let found else { return false }
+        return url.part(found, is: literal)
+      case .capture(let type, _):
+        guard let found else { return false }
+        return type.accepts(url.bytes(found))
+      default:
+        return meetsOther(constraint.value, found, url, caseSensitive: caseSensitive)
       }
     }
+  }
+
+  /// ``meets(_:_:_:caseSensitive:)`` for the other kinds of value, kept out of line so that
+  /// the checks of plain routes stay small.
+  @inline(never)
+  private static func meetsOther(
+    _ value: QueryConstraint.Value, _ found: Range<Int>?, _ url: URLParts, caseSensitive: Bool
+  ) -> Bool {
+    guard let kind = value.segmentKind else { return found == nil }
+    guard let found else { return false }
+    return kind.accepts(url.bytes(found), caseSensitive: caseSensitive)
+  }
+
+  /// Whether a route with an inner wildcard matches the URL.
+  private func acceptsInner(_ terminal: Terminal, _ url: URLParts) -> Bool {
+    let pattern = routes[Int(terminal.route)].pattern
+    if let scheme = pattern.scheme {
+      guard let range = url.scheme, url.part(range, is: scheme) else { return false }
+    }
+    return segmentsMatch(
+      pattern.segments, count: url.segments.count, caseSensitive: pattern.caseSensitive
+    ) { url.bytes(url.segments[$0]) } && accepts(terminal, url)
+  }
+
+  /// The rank of a terminal that matches `url`, made for the URL.
+  private func rank(_ terminal: Terminal, _ url: URLParts) -> RouteRank {
+    let route = routes[Int(terminal.route)]
+    let expansion = Int(terminal.expansion)
+    return RouteRank(
+      route.pattern, priority: route.priority, route: Int(terminal.route), expansion: expansion,
+      segments: route.pattern.expansion(expansion),
+      url: (url.segments.count, url.fragmentSegments.count))
   }
 
   /// A terminal's capture steps.
@@ -233,18 +415,46 @@ final class Trie: Sendable {
     terminal.check < 0 ? [] : checks[Int(terminal.check)].constraints
   }
 
+  /// A terminal's fragment constraints, when its fragment is read like a query.
+  func fragmentConstraints(of terminal: Terminal) -> [QueryConstraint] {
+    guard terminal.check >= 0 else { return [] }
+    let extra = checks[Int(terminal.check)].extra
+    guard extra >= 0, case .query(let list)? = extras[Int(extra)].fragment else { return [] }
+    return list
+  }
+
   /// The best terminal for `url` (the smallest order among those that match), or nil.
+  @inline(__always)
   func best(_ url: URLParts) -> Terminal? {
     var search = Search(keepsAll: false)
     each(url, &search)
-    return search.best
+    return inner.isEmpty ? search.best : best(search.best, orInner: url)
+  }
+
+  /// The best of `found` (the trie's best) and the routes with an inner wildcard, ranked for
+  /// the URL.
+  @inline(never)
+  private func best(_ found: Terminal?, orInner url: URLParts) -> Terminal? {
+    var best = found
+    var bestRank = best.map { rank($0, url) }
+    for number in inner {
+      let terminal = terminals[Int(number)]
+      guard acceptsInner(terminal, url) else { continue }
+      let candidate = rank(terminal, url)
+      if bestRank == nil || candidate < bestRank! {
+        (best, bestRank) = (terminal, candidate)
+      }
+    }
+    return best
   }
 
   /// Every terminal that matches `url`, best first.
   func all(_ url: URLParts) -> [Terminal] {
     var search = Search(keepsAll: true)
     each(url, &search)
-    return search.all.sorted { $0.order < $1.order }
+    guard !inner.isEmpty else { return search.all.sorted { $0.order < $1.order } }
+    let found = search.all + inner.map { terminals[Int($0)] }.filter { acceptsInner($0, url) }
+    return found.map { ($0, rank($0, url)) }.sorted { $0.1 < $1.1 }.map(\.0)
   }
 
   /// What a lookup has found so far.
@@ -289,8 +499,17 @@ final class Trie: Sendable {
     if here.hasLiterals, let child = literals.child(of: node, segment) {
       walk(child, position + 1, url, &search)
     }
-    for edge in here.captures where captures[Int(edge)].type.accepts(segment) {
-      walk(captures[Int(edge)].child, position + 1, url, &search)
+    if here.hasFoldedLiterals,
+      let child = withFolded(segment, { literals.child(of: -2 - node, $0) })
+    {
+      walk(child, position + 1, url, &search)
+    }
+    for edge in here.captures {
+      let capture = captures[Int(edge)]
+      let accepted =
+        capture.test < 0
+        ? capture.type.accepts(segment) : tests[Int(capture.test)].accepts(segment)
+      if accepted { walk(capture.child, position + 1, url, &search) }
     }
     for list in here.tails { consider(list, url, &search) }
   }

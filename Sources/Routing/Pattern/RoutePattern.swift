@@ -15,12 +15,18 @@ public struct RoutePattern: Sendable, Hashable {
   public let groups: [[PatternSegment]]
   /// The query constraints, in written order.
   public let constraints: [QueryConstraint]
+  /// What the URL's fragment must be, or nil when the route ignores the fragment.
+  public let fragment: FragmentPattern?
+  /// False when literals, value-set alternatives and literal query values compare without
+  /// regard to case (Unicode lowercase mapping of both sides).
+  public let caseSensitive: Bool
 
   /// The longest pattern compiled, in bytes.
   public static let maxBytes = 4096
 
-  /// Compiles a pattern, or says what is wrong and where.
-  public init(_ text: String) throws(PatternError) {
+  /// Compiles a pattern, or says what is wrong and where; `caseSensitive: false` makes its
+  /// literals compare without regard to case.
+  public init(_ text: String, caseSensitive: Bool = true) throws(PatternError) {
     guard text.utf8.count <= Self.maxBytes else {
       throw PatternError(
         pattern: String(text.prefix(64)) + "…", message: "longer than \(Self.maxBytes) bytes",
@@ -34,6 +40,24 @@ public struct RoutePattern: Sendable, Hashable {
     segments = parts.segments
     groups = parts.groups
     constraints = parts.constraints
+    fragment = parts.fragment
+    self.caseSensitive = caseSensitive
+    domainIsWildcard = parts.domain?.hasPrefix("*.") ?? false
+    var inner = Self.hasInnerWildcard(parts.segments)
+    if case .segments(let list)? = parts.fragment, Self.hasInnerWildcard(list) { inner = true }
+    hasInnerWildcard = inner
+  }
+
+  /// Whether the domain starts with `*.` and so matches any host under it.
+  public let domainIsWildcard: Bool
+
+  /// Whether a `*` or `<path:>` stands before other segments, in the path or the fragment.
+  public let hasInnerWildcard: Bool
+
+  /// Whether a `*` or `<path:>` stands before the last of `segments`.
+  private static func hasInnerWildcard(_ segments: [PatternSegment]) -> Bool {
+    guard let index = segments.firstIndex(where: \.kind.isWildcard) else { return false }
+    return index != segments.count - 1
   }
 
   /// The segment lists this pattern stands for: one per choice of optional groups, in written
@@ -44,17 +68,25 @@ public struct RoutePattern: Sendable, Hashable {
 
 }
 
+/// What a pattern requires of a URL's fragment.
+public enum FragmentPattern: Sendable, Hashable {
+  /// `#p/:phone`: `/`-separated segments, matched like the path (without dot segments).
+  case segments([PatternSegment])
+  /// `#pack_id=:id&pack_key=:key`: `&`-separated constraints, matched like the query.
+  case query([QueryConstraint])
+}
+
 /// A pattern that does not follow the grammar: what is wrong, and the column (1-based, in
 /// characters) where it is.
 public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The pattern as written.
   public var pattern: String
-  /// What is wrong, e.g. `'*' must be the last segment`.
+  /// What is wrong, e.g. `only one '*' or path capture may stand in a pattern`.
   public var message: String
   /// The 1-based column, in characters, of the offending part.
   public var column: Int
 
-  /// The message followed by where, e.g. `'*' must be the last segment (column 4 of "/a/*/b")`.
+  /// The message followed by where, e.g. `unclosed '(' (column 3 of "/a(/b")`.
   public var description: String {
     "\(message) (column \(column) of \(JSON.quote(pattern)))"
   }
@@ -68,11 +100,15 @@ private struct PatternParser {
     var segments: [PatternSegment] = []
     var groups: [[PatternSegment]] = []
     var constraints: [QueryConstraint] = []
+    var fragment: FragmentPattern?
   }
 
   let text: String
   let bytes: [UInt8]
   var names: Set<String> = []
+  /// Where each `(REGEX)` of a `:name(REGEX)` is, parentheses included, by its `(`: inside
+  /// one, `/`, `?`, `#`, `&`, `(` and `)` do not split the pattern.
+  var regexEnds: [Int: Int] = [:]
 
   init(_ text: String) {
     self.text = text
@@ -85,11 +121,80 @@ private struct PatternParser {
     return PatternError(pattern: text, message: message, column: column)
   }
 
+  /// The first offset from `start` below `end` whose byte is one of `stops`, outside any
+  /// REGEX; `end` when there is none.
+  func find(_ stops: [UInt8], from start: Int, to end: Int) -> Int {
+    var index = start
+    while index < end {
+      if !regexEnds.isEmpty, let close = regexEnds[index] {
+        index = close
+        continue
+      }
+      if stops.contains(bytes[index]) { return index }
+      index += 1
+    }
+    return end
+  }
+
+  /// Finds every `(REGEX)`: a `(` right after the name of a `:name` that starts a segment, a
+  /// query value or the fragment, and not followed by `/` (which starts an optional group).
+  /// Its end is found by balancing parentheses; `\(`, `\)` and those inside `[...]` do not
+  /// count, and `/` or `#` may not appear unescaped.
+  mutating func findRegexes() throws(PatternError) {
+    let starts: [UInt8] = [0x2F, 0x28, 0x3D, 0x23]
+    var index = 0
+    while index < bytes.count {
+      defer { index += 1 }
+      guard bytes[index] == 0x3A, index == 0 || starts.contains(bytes[index - 1]) else {
+        continue
+      }
+      var open = index + 1
+      while open < bytes.count,
+        bytes[open].isASCIILetter || bytes[open].isASCIIDigit || bytes[open] == 0x5F
+      {
+        open += 1
+      }
+      guard open > index + 1, open < bytes.count, bytes[open] == 0x28,
+        open + 1 >= bytes.count || bytes[open + 1] != 0x2F
+      else { continue }
+      var depth = 0
+      var inClass = 0
+      var cursor = open
+      while cursor < bytes.count {
+        let byte = bytes[cursor]
+        if byte == 0x5C {
+          cursor += 2
+          continue
+        }
+        if byte == 0x2F || byte == 0x23 {
+          throw fail(
+            "'\(Character(Unicode.Scalar(byte)))' must be escaped in a regular expression",
+            at: cursor)
+        }
+        if byte == 0x5B {
+          inClass += 1
+        } else if byte == 0x5D, inClass > 0 {
+          inClass -= 1
+        } else if inClass == 0, byte == 0x28 {
+          depth += 1
+        } else if inClass == 0, byte == 0x29 {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        cursor += 1
+      }
+      guard cursor < bytes.count else {
+        throw fail("unclosed '(' of a regular expression", at: open)
+      }
+      regexEnds[open] = cursor + 1
+      index = cursor
+    }
+  }
+
   mutating func parse() throws(PatternError) -> Parts {
     var parts = Parts()
-    if let hash = bytes.firstIndex(of: 0x23) {
-      throw fail("'#' is not allowed in a pattern", at: hash)
-    }
+    try findRegexes()
+    let fragmentStart = find([0x23], from: 0, to: bytes.count)
     var index = 0
     if let first = bytes.first, first.isASCIILetter {
       var cursor = 1
@@ -106,7 +211,11 @@ private struct PatternParser {
         index = cursor + 3
       }
     }
-    let pathEnd = bytes[index...].firstIndex(of: 0x3F) ?? bytes.count
+    // `//domain/...` names a domain without a scheme.
+    let namesAuthority =
+      parts.scheme != nil
+      || (bytes.count >= 2 && bytes[0] == 0x2F && bytes[1] == 0x2F)
+    let pathEnd = find([0x3F], from: index, to: fragmentStart)
     var segmentOffsets: [Int] = []
     var groupOffsets: [Int] = []
     while index < pathEnd {
@@ -134,11 +243,7 @@ private struct PatternParser {
             throw fail("optional groups cannot be nested", at: index)
           } else {
             let start = index
-            while index < pathEnd, bytes[index] != 0x2F, bytes[index] != 0x28,
-              bytes[index] != 0x29
-            {
-              index += 1
-            }
+            index = find([0x2F, 0x28, 0x29], from: index, to: pathEnd)
             group.append(try segment(start..<index))
           }
         }
@@ -154,9 +259,7 @@ private struct PatternParser {
         throw fail("unmatched ')'", at: index)
       default:
         let start = index
-        while index < pathEnd, bytes[index] != 0x2F, bytes[index] != 0x28, bytes[index] != 0x29 {
-          index += 1
-        }
+        index = find([0x2F, 0x28, 0x29], from: index, to: pathEnd)
         if !parts.groups.isEmpty {
           throw fail("a plain segment cannot follow an optional group", at: start)
         }
@@ -164,75 +267,159 @@ private struct PatternParser {
         segmentOffsets.append(start)
       }
     }
-    try checkTrailing(parts, segmentOffsets: segmentOffsets, groupOffsets: groupOffsets)
-    if parts.scheme != nil, case .literal(let first)? = parts.segments.first?.kind,
+    if namesAuthority, case .literal(let first)? = parts.segments.first?.kind,
       first.contains(".") || first.lowercased() == "localhost"
     {
+      try checkDomain(first, at: segmentOffsets[0])
       parts.domain = first.lowercased()
       parts.segments.removeFirst()
+      segmentOffsets.removeFirst()
     }
-    if pathEnd < bytes.count {
-      parts.constraints = try query(from: pathEnd + 1)
+    if pathEnd < fragmentStart {
+      var keys: Set<String> = []
+      parts.constraints = try query(from: pathEnd + 1, to: fragmentStart, keys: &keys)
     }
+    var fragmentOffsets: [Int] = []
+    if fragmentStart < bytes.count {
+      let start = fragmentStart + 1
+      if find([0x3D], from: start, to: bytes.count) < bytes.count {
+        var keys: Set<String> = []
+        parts.fragment = .query(try query(from: start, to: bytes.count, keys: &keys))
+      } else {
+        var list: [PatternSegment] = []
+        index = start
+        while index < bytes.count {
+          if bytes[index] == 0x2F {
+            index += 1
+            continue
+          }
+          if bytes[index] == 0x28 || bytes[index] == 0x29 {
+            throw fail("a fragment cannot have optional groups", at: index)
+          }
+          let segmentStart = index
+          index = find([0x2F, 0x28, 0x29], from: index, to: bytes.count)
+          list.append(try segment(segmentStart..<index, inFragment: true))
+          fragmentOffsets.append(segmentStart)
+        }
+        parts.fragment = .segments(list)
+      }
+    }
+    try checkWildcards(
+      parts, segmentOffsets: segmentOffsets, groupOffsets: groupOffsets,
+      fragmentOffsets: fragmentOffsets)
     return parts
   }
 
-  /// `*` and `<path:>` may only end an expansion.
-  func checkTrailing(_ parts: Parts, segmentOffsets: [Int], groupOffsets: [Int])
-    throws(PatternError)
-  {
-    func message(_ kind: SegmentKind) -> String {
-      kind == .rest ? "'*' must be the last segment" : "a path capture must be the last segment"
+  /// `*.` may only start a domain, and must have something after it.
+  func checkDomain(_ domain: String, at offset: Int) throws(PatternError) {
+    let utf8 = Array(domain.utf8)
+    for index in utf8.indices.dropLast() where utf8[index] == 0x2A && utf8[index + 1] == 0x2E {
+      if index != 0 { throw fail("'*.' may only start a domain", at: offset) }
+      if utf8.count == 2 { throw fail("'*.' must be followed by a domain", at: offset) }
     }
-    for (index, segment) in parts.segments.enumerated()
-    where segment.kind == .rest || segment.kind == .path {
-      if index != parts.segments.count - 1 || !parts.groups.isEmpty {
-        throw fail(message(segment.kind), at: segmentOffsets[index])
+  }
+
+  /// One `*` or `<path:>` per pattern; in the path it may stand anywhere only without optional
+  /// groups, and in a group it must end the last group.
+  func checkWildcards(
+    _ parts: Parts, segmentOffsets: [Int], groupOffsets: [Int], fragmentOffsets: [Int]
+  ) throws(PatternError) {
+    var found = false
+    func one(_ offset: Int) throws(PatternError) {
+      if found { throw fail("only one '*' or path capture may stand in a pattern", at: offset) }
+      found = true
+    }
+    for (index, segment) in parts.segments.enumerated() where segment.kind.isWildcard {
+      try one(segmentOffsets[index])
+      if !parts.groups.isEmpty {
+        throw fail(
+          "a pattern with a wildcard before its optional groups cannot have them",
+          at: segmentOffsets[index])
       }
     }
     for (groupIndex, group) in parts.groups.enumerated() {
-      for (index, segment) in group.enumerated()
-      where segment.kind == .rest || segment.kind == .path {
+      for (index, segment) in group.enumerated() where segment.kind.isWildcard {
+        try one(groupOffsets[groupIndex])
         if index != group.count - 1 || groupIndex != parts.groups.count - 1 {
-          throw fail(message(segment.kind), at: groupOffsets[groupIndex])
+          throw fail(
+            segment.kind == .rest
+              ? "'*' in an optional group must end the last group"
+              : "a path capture in an optional group must end the last group",
+            at: groupOffsets[groupIndex])
         }
+      }
+    }
+    if case .segments(let list)? = parts.fragment {
+      for (index, segment) in list.enumerated() where segment.kind.isWildcard {
+        try one(fragmentOffsets[index])
       }
     }
   }
 
-  mutating func segment(_ range: Range<Int>) throws(PatternError) -> PatternSegment {
+  /// One path or fragment segment spanning `range`.
+  mutating func segment(_ range: Range<Int>, inFragment: Bool = false) throws(PatternError)
+    -> PatternSegment
+  {
     let piece = bytes[range]
     let start = range.lowerBound
     if piece.count == 1, piece.first == 0x2A {
       return PatternSegment(kind: .rest, name: "*")
     }
     if piece.first == 0x3A {
-      let name = try self.name(piece.dropFirst(), at: start + 1)
-      return PatternSegment(kind: .capture(.string), name: name)
+      let (name, regex) = try nameAndRegex(range)
+      return PatternSegment(kind: regex.map(SegmentKind.regex) ?? .capture(.string), name: name)
     }
     if piece.first == 0x3C {
-      let (type, name) = try placeholder(range)
-      return PatternSegment(kind: type == .path ? .path : .capture(type), name: name)
+      let (kind, name) = try placeholder(range, plusAsSpace: false)
+      return PatternSegment(kind: kind, name: name)
     }
-    if let bad = piece.firstIndex(where: { $0 == 0x3C || $0 == 0x3E }) {
-      throw fail("'\(Character(Unicode.Scalar(piece[bad])))' is not allowed in a literal", at: bad)
-    }
-    let literal: String
-    do {
-      literal = try percentDecode(piece)
-    } catch {
-      throw fail(
-        error == .invalidEscape ? "invalid percent escape" : "invalid UTF-8 after decoding",
-        at: start)
-    }
-    if literal == "." || literal == ".." {
+    let literal = try literalText(piece, at: start, plusAsSpace: false, what: "literal")
+    if !inFragment, literal == "." || literal == ".." {
       throw fail("'.' and '..' segments are not allowed", at: start)
     }
     return PatternSegment(kind: .literal(literal))
   }
 
-  /// `<name>` or `<type:name>` spanning all of `range`.
-  mutating func placeholder(_ range: Range<Int>) throws(PatternError) -> (CaptureType, String) {
+  /// A literal segment or alternative, percent-decoded.
+  func literalText(
+    _ piece: ArraySlice<UInt8>, at start: Int, plusAsSpace: Bool, what: String
+  ) throws(PatternError) -> String {
+    if let bad = piece.firstIndex(where: { $0 == 0x3C || $0 == 0x3E }) {
+      throw fail("'\(Character(Unicode.Scalar(piece[bad])))' is not allowed in a \(what)", at: bad)
+    }
+    do {
+      return try percentDecode(piece, plusAsSpace: plusAsSpace)
+    } catch {
+      throw fail(
+        error == .invalidEscape ? "invalid percent escape" : "invalid UTF-8 after decoding",
+        at: start)
+    }
+  }
+
+  /// `:name` or `:name(REGEX)` spanning all of `range`.
+  mutating func nameAndRegex(_ range: Range<Int>) throws(PatternError) -> (String, RouteRegex?) {
+    var nameEnd = range.lowerBound + 1
+    while nameEnd < range.upperBound, regexEnds.isEmpty || regexEnds[nameEnd] == nil {
+      nameEnd += 1
+    }
+    let name = try self.name(bytes[(range.lowerBound + 1)..<nameEnd], at: range.lowerBound + 1)
+    guard nameEnd < range.upperBound, let close = regexEnds[nameEnd] else { return (name, nil) }
+    guard close == range.upperBound else {
+      throw fail("unexpected text after a regular expression", at: close)
+    }
+    let start = nameEnd + 1
+    let source = String(decoding: bytes[start..<(close - 1)], as: UTF8.self)
+    do {
+      return (name, try RouteRegex(source))
+    } catch {
+      throw fail("\(error.message) in regular expression", at: start)
+    }
+  }
+
+  /// `<name>`, `<type:name>` or `<a|b:name>` spanning all of `range`.
+  mutating func placeholder(_ range: Range<Int>, plusAsSpace: Bool) throws(PatternError)
+    -> (SegmentKind, String)
+  {
     let start = range.lowerBound
     guard range.count >= 2, bytes[range.upperBound - 1] == 0x3E else {
       throw fail("'<' without a closing '>' at the end of the segment", at: start)
@@ -242,14 +429,39 @@ private struct PatternParser {
       throw fail("unexpected '\(Character(Unicode.Scalar(bytes[bad])))' in a placeholder", at: bad)
     }
     guard let colon = inner.firstIndex(of: 0x3A) else {
-      return (.string, try name(inner, at: start + 1))
+      return (.capture(.string), try name(inner, at: start + 1))
     }
-    let typeText = String(decoding: inner[..<colon], as: UTF8.self)
+    let head = inner[..<colon]
+    if head.contains(0x7C) {
+      var alternatives: [String] = []
+      var pieceStart = head.startIndex
+      for cursor in head.startIndex...head.endIndex
+      where cursor == head.endIndex || bytes[cursor] == 0x7C {
+        let piece = bytes[pieceStart..<cursor]
+        guard !piece.isEmpty else { throw fail("empty alternative", at: pieceStart) }
+        if piece.first == 0x3A || (piece.count == 1 && piece.first == 0x2A) {
+          throw fail("an alternative cannot start with ':' or be '*'", at: pieceStart)
+        }
+        let forbidden: Set<UInt8> = [0x2F, 0x3F, 0x23, 0x28, 0x29, 0x26, 0x3D]
+        if let bad = piece.firstIndex(where: forbidden.contains) {
+          throw fail(
+            "'\(Character(Unicode.Scalar(bytes[bad])))' is not allowed in an alternative",
+            at: bad)
+        }
+        alternatives.append(
+          try literalText(piece, at: pieceStart, plusAsSpace: plusAsSpace, what: "alternative"))
+        pieceStart = cursor + 1
+      }
+      return (.oneOf(alternatives), try name(inner[(colon + 1)...], at: colon + 1))
+    }
+    let typeText = String(decoding: head, as: UTF8.self)
     guard let type = CaptureType(rawValue: typeText) else {
       throw fail(
-        "unknown type '\(typeText)' (string, int, float, uuid or path)", at: start + 1)
+        "unknown type '\(typeText)' (string, int, float, uuid or path, or alternatives "
+          + "joined by '|')", at: start + 1)
     }
-    return (type, try name(inner[(colon + 1)...], at: colon + 1))
+    let name = try name(inner[(colon + 1)...], at: colon + 1)
+    return (type == .path ? .path : .capture(type), name)
   }
 
   /// A placeholder name: an ASCII letter or `_`, then letters, digits or `_`; used once.
@@ -269,41 +481,51 @@ private struct PatternParser {
     return name
   }
 
-  mutating func query(from start: Int) throws(PatternError) -> [QueryConstraint] {
+  /// The `&`-separated constraints from `start` to `end` (the query or a query-like fragment).
+  mutating func query(from start: Int, to end: Int, keys: inout Set<String>)
+    throws(PatternError) -> [QueryConstraint]
+  {
     var constraints: [QueryConstraint] = []
-    var keys: Set<String> = []
     var pieceStart = start
-    var index = start
-    while index <= bytes.count {
-      guard index == bytes.count || bytes[index] == 0x26 else {
-        index += 1
+    while pieceStart <= end {
+      let pieceEnd = find([0x26], from: pieceStart, to: end)
+      let equals = find([0x3D], from: pieceStart, to: pieceEnd)
+      if equals == pieceEnd, pieceStart < pieceEnd, bytes[pieceStart] == 0x21 {
+        // `!key`: the key must be absent.
+        let key = try queryLiteral(
+          bytes[(pieceStart + 1)..<pieceEnd], at: pieceStart + 1, what: "query key")
+        guard keys.insert(key).inserted else {
+          throw fail("query key '\(key)' is constrained twice", at: pieceStart)
+        }
+        constraints.append(QueryConstraint(key: key, value: .absent))
+        pieceStart = pieceEnd + 1
         continue
       }
-      let piece = bytes[pieceStart..<index]
-      guard let equals = piece.firstIndex(of: 0x3D) else {
-        throw fail("a query constraint must be key=value", at: pieceStart)
+      guard equals < pieceEnd else {
+        throw fail("a query constraint must be key=value or !key", at: pieceStart)
       }
-      let keyBytes = piece[..<equals]
-      let valueBytes = piece[(equals + 1)...]
-      let key = try queryLiteral(keyBytes, at: pieceStart, what: "query key")
+      let key = try queryLiteral(bytes[pieceStart..<equals], at: pieceStart, what: "query key")
       guard keys.insert(key).inserted else {
         throw fail("query key '\(key)' is constrained twice", at: pieceStart)
       }
+      let valueRange = (equals + 1)..<pieceEnd
       let value: QueryConstraint.Value
-      if valueBytes.first == 0x3A {
-        value = .capture(.string, name: try name(valueBytes.dropFirst(), at: equals + 2))
-      } else if valueBytes.first == 0x3C {
-        let (type, name) = try placeholder(valueBytes.startIndex..<valueBytes.endIndex)
-        guard type != .path else {
-          throw fail("a query value cannot be a path capture", at: equals + 1)
+      if bytes[valueRange].first == 0x3A {
+        let (name, regex) = try nameAndRegex(valueRange)
+        value = regex.map { .regex($0, name: name) } ?? .capture(.string, name: name)
+      } else if bytes[valueRange].first == 0x3C {
+        let (kind, name) = try placeholder(valueRange, plusAsSpace: true)
+        switch kind {
+        case .capture(let type): value = .capture(type, name: name)
+        case .oneOf(let alternatives): value = .oneOf(alternatives, name: name)
+        default: throw fail("a query value cannot be a path capture", at: equals + 1)
         }
-        value = .capture(type, name: name)
       } else {
-        value = .literal(try queryLiteral(valueBytes, at: equals + 1, what: "query value"))
+        value = .literal(
+          try queryLiteral(bytes[valueRange], at: equals + 1, what: "query value"))
       }
       constraints.append(QueryConstraint(key: key, value: value))
-      pieceStart = index + 1
-      index += 1
+      pieceStart = pieceEnd + 1
     }
     return constraints
   }

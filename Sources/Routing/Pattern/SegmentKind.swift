@@ -37,10 +37,17 @@ public enum SegmentKind: Sendable, Hashable {
   case literal(String)
   /// One segment of the given type (not `path`).
   case capture(CaptureType)
-  /// `<path:name>`: one or more remaining segments.
+  /// `<a|b|c:name>`: one segment that is exactly one of the decoded alternatives.
+  case oneOf([String])
+  /// `:name(REGEX)`: one segment whose decoded text the regular expression matches as a whole.
+  case regex(RouteRegex)
+  /// `<path:name>`: one or more segments.
   case path
-  /// `*`: zero or more remaining segments.
+  /// `*`: zero or more segments.
   case rest
+
+  /// Whether the segment takes any number of URL segments (`*` or `<path:>`).
+  public var isWildcard: Bool { self == .path || self == .rest }
 }
 
 /// One segment of a compiled pattern: what it matches and the name it captures under.
@@ -70,6 +77,20 @@ public struct QueryConstraint: Sendable, Hashable {
     case literal(String)
     /// Any value of the type, captured under the name.
     case capture(CaptureType, name: String)
+    /// One of the decoded alternatives, captured under the name.
+    case oneOf([String], name: String)
+    /// A value the regular expression matches as a whole, captured under the name.
+    case regex(RouteRegex, name: String)
+    /// `!key`: the key must not appear in the URL at all.
+    case absent
+
+    /// The name the value is captured under, if any.
+    public var name: String? {
+      switch self {
+      case .literal, .absent: return nil
+      case .capture(_, let name), .oneOf(_, let name), .regex(_, let name): return name
+      }
+    }
   }
 
   /// Makes a query constraint.

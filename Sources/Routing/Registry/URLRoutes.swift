@@ -36,13 +36,15 @@ public final class URLRoutes {
   public init() {}
 
   /// Registers `pattern` with a handler; a bad pattern or a conflict with a route already
-  /// registered throws and changes nothing.
+  /// registered throws and changes nothing. With `caseSensitive: false` the pattern's literals
+  /// compare without regard to case, as `"caseSensitive": false` does in a route table.
   public func register(
-    _ pattern: String, priority: Int = 0, _ handler: @escaping Handler
+    _ pattern: String, priority: Int = 0, caseSensitive: Bool = true,
+    _ handler: @escaping Handler
   ) throws(RouteRegistrationError) {
     let compiledPattern: RoutePattern
     do {
-      compiledPattern = try RoutePattern(pattern)
+      compiledPattern = try RoutePattern(pattern, caseSensitive: caseSensitive)
     } catch {
       throw .pattern(error)
     }
@@ -84,7 +86,9 @@ public final class URLRoutes {
 
   /// The best match for `url` without calling any handler, or nil (also for an invalid URL).
   public func match(_ url: String) -> Request? {
-    guard let compiled, let parsed = try? RouteURL(url), let best = compiled.match(parsed) else {
+    guard let compiled, let parsed = try? RouteURL(url, fragment: compiled.readsFragment),
+      let best = compiled.match(parsed)
+    else {
       return nil
     }
     return Request(url: url, params: best.params, pattern: entries[best.route].route.pattern.text)
@@ -96,7 +100,7 @@ public final class URLRoutes {
   /// Calls the handlers of the matching routes, best first, until one returns true.
   @discardableResult
   public func open(_ url: String) -> Bool {
-    if let compiled, let parsed = try? RouteURL(url) {
+    if let compiled, let parsed = try? RouteURL(url, fragment: compiled.readsFragment) {
       for match in compiled.matches(parsed) {
         let entry = entries[match.route]
         let request = Request(url: url, params: match.params, pattern: entry.route.pattern.text)

@@ -129,6 +129,19 @@ public struct Explanation: Sendable {
     case queryLiteral(key: String, pattern: String, url: String)
     /// The query key `key` has the value `url`, which is not a value of `type`.
     case queryType(key: String, type: CaptureType, url: String)
+    /// Segment `segment` of the URL is `url`, which `expected` does not take: `one of a|b` for
+    /// a value set, `the regular expression X` for a regular expression.
+    case segment(segment: Int, expected: String, url: String)
+    /// The query key `key` has the value `url`, which `expected` does not take (as for
+    /// ``segment(segment:expected:url:)``).
+    case queryValue(key: String, expected: String, url: String)
+    /// The query key `key`, which must be absent (`!key`), is in the URL.
+    case queryPresent(key: String)
+    /// The pattern has a fragment pattern and the URL has no fragment.
+    case fragmentMissing
+    /// The URL's fragment does not match the fragment pattern: why, with segments numbered in
+    /// the fragment and keys of the fragment.
+    indirect case fragment(Failure)
   }
 
   /// The ranking rule that puts the winner before a route that also matched. The router
@@ -140,6 +153,14 @@ public struct Explanation: Sendable {
     case scheme(String)
     /// Rule 3: the winner names the URL's domain; the loser names none.
     case domain(String)
+    /// Rule 3: both name a domain that fits the URL; the winner's is exact, or a `*.` domain
+    /// with a longer suffix (the winner's, the loser's).
+    case closerDomain(winner: String, loser: String)
+    /// Rule 3a: the winner matches the URL's fragment; the loser ignores it.
+    case fragment
+    /// Rule 4, in the fragment: at fragment segment `segment`, the winner's kind of segment is
+    /// more specific.
+    case fragmentSpecificity(segment: Int, loser: MatchKind, winner: MatchKind)
     /// Rule 4: at URL segment `segment`, the winner's kind of segment is more specific.
     case specificity(segment: Int, loser: MatchKind, winner: MatchKind)
     /// Rule 4: the routes agree on every URL segment, and the loser also ends with a `*`
@@ -155,8 +176,8 @@ public struct Explanation: Sendable {
       switch self {
       case .priority: return 1
       case .scheme: return 2
-      case .domain: return 3
-      case .specificity, .trailingRest: return 4
+      case .domain, .closerDomain, .fragment: return 3
+      case .specificity, .trailingRest, .fragmentSpecificity: return 4
       case .queryConstraints: return 5
       case .tableOrder: return 6
       }

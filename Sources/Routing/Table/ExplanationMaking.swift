@@ -21,7 +21,7 @@ extension RouteTable {
         params: [:], renamed: [:], end: .unmatched)
       let url: RouteURL
       do {
-        url = try RouteURL(bytes: current)
+        url = try RouteURL(bytes: current, fragment: router.readsFragment)
       } catch {
         hop.end = .invalid(error.description)
         hops.append(hop)
@@ -39,9 +39,11 @@ extension RouteTable {
       hop.winner = winner.route
       let entry = entries[winner.route]
       hop.params = URLParts.with(url) {
-        Parameters(
+        var fragment: [QueryConstraint] = []
+        if case .query(let list)? = entry.pattern.fragment { fragment = list }
+        return Parameters(
           $0, steps: entry.pattern.captureSteps(expansion: winner.expansion)[...],
-          constraints: entry.pattern.constraints)
+          constraints: entry.pattern.constraints, fragment: fragment)
       }
       hop.renamed = entry.renamed(hop.params)
       if origin == .external && !entry.external {
@@ -101,7 +103,10 @@ extension RouteTable {
             progress: progress))
       case .matched(let expansion, let kinds):
         matched.append(
-          RouteRank(pattern, priority: entries[index].priority, route: index, expansion: expansion))
+          RouteRank(
+            pattern, priority: entries[index].priority, route: index, expansion: expansion,
+            segments: pattern.expansion(expansion),
+            url: (url.segments.count, url.fragment?.segments.count ?? 0)))
         candidates.append(
           Explanation.Candidate(
             route: index, verdict: .won, expansion: pattern.groups.isEmpty ? nil : expansion,
@@ -127,11 +132,23 @@ extension RouteTable {
     switch winner.decidingRule(against: loser)?.rule ?? .order {
     case .priority: return .priority(loser: loserEntry.priority, winner: winnerEntry.priority)
     case .scheme: return .scheme(winnerEntry.pattern.scheme ?? "")
-    case .domain: return .domain(winnerEntry.pattern.domain ?? "")
+    case .domain:
+      guard let loserDomain = loserEntry.pattern.domain else {
+        return .domain(winnerEntry.pattern.domain ?? "")
+      }
+      return .closerDomain(winner: winnerEntry.pattern.domain ?? "", loser: loserDomain)
+    case .fragment: return .fragment
     case .specificity:
       for (position, (kindL, kindW)) in zip(loser.kinds, winner.kinds).enumerated()
       where kindL != kindW {
         return .specificity(segment: position + 1, loser: kindL, winner: kindW)
+      }
+      if loser.kinds.count == winner.kinds.count, loser.endsWithRest == winner.endsWithRest {
+        for (position, (kindL, kindW)) in zip(loser.fragmentKinds, winner.fragmentKinds)
+          .enumerated() where kindL != kindW
+        {
+          return .fragmentSpecificity(segment: position + 1, loser: kindL, winner: kindW)
+        }
       }
       // One list is the other plus a trailing `*` that matched nothing: the loser's.
       return .trailingRest

@@ -169,6 +169,14 @@ extension Explanation {
       parts.append(
         "query " + url.query.map { "\(quote($0.key))=\(quote($0.value))" }.joined(separator: ", "))
     }
+    if let fragment = url.fragment {
+      parts.append(
+        "fragment "
+          + (fragment.segments.isEmpty
+            ? "with no segments"
+            : fragment.segments.enumerated().map { "\($0.offset + 1) \(quote($0.element))" }
+              .joined(separator: ", ")))
+    }
     return parts.joined(separator: "; ")
   }
 }
@@ -201,6 +209,16 @@ extension Explanation.Failure: CustomStringConvertible {
       return "query \(quote(key)): literal \(quote(pattern)) vs \(quote(url))"
     case .queryType(let key, let type, let url):
       return "query \(quote(key)): \(quote(url)) is not \(article(type)) \(type.rawValue)"
+    case .segment(let segment, let expected, let url):
+      return "segment \(segment): \(quote(url)) is not \(expected)"
+    case .queryValue(let key, let expected, let url):
+      return "query \(quote(key)): \(quote(url)) is not \(expected)"
+    case .queryPresent(let key):
+      return "query \(quote(key)): present (must be absent)"
+    case .fragmentMissing:
+      return "fragment: the URL has none"
+    case .fragment(let inner):
+      return "fragment: \(inner)"
     }
   }
 
@@ -209,8 +227,9 @@ extension Explanation.Failure: CustomStringConvertible {
   }
 
   /// The reason as JSON: `kind` (`scheme`, `domain`, `literal`, `type`, `too-few-segments`,
-  /// `too-many-segments`, `query-missing`, `query-repeated`, `query-literal`, `query-type`)
-  /// and its details.
+  /// `too-many-segments`, `query-missing`, `query-repeated`, `query-literal`, `query-type`,
+  /// `segment`, `query-value`, `query-present`, `fragment-missing`, `fragment`) and its
+  /// details.
   public var json: JSON {
     func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
     func number(_ value: Int) -> JSON { .number(String(value)) }
@@ -262,6 +281,22 @@ extension Explanation.Failure: CustomStringConvertible {
         JSONMember("kind", .string("query-type")), JSONMember("key", text(key)),
         JSONMember("type", text(type.rawValue)), JSONMember("url", text(url)),
       ])
+    case .segment(let segment, let expected, let url):
+      return .object([
+        JSONMember("kind", .string("segment")), JSONMember("segment", number(segment)),
+        JSONMember("expected", text(expected)), JSONMember("url", text(url)),
+      ])
+    case .queryValue(let key, let expected, let url):
+      return .object([
+        JSONMember("kind", .string("query-value")), JSONMember("key", text(key)),
+        JSONMember("expected", text(expected)), JSONMember("url", text(url)),
+      ])
+    case .queryPresent(let key):
+      return .object([JSONMember("kind", .string("query-present")), JSONMember("key", text(key))])
+    case .fragmentMissing:
+      return .object([JSONMember("kind", .string("fragment-missing"))])
+    case .fragment(let inner):
+      return .object([JSONMember("kind", .string("fragment")), JSONMember("failure", inner.json)])
     }
   }
 }
@@ -277,6 +312,14 @@ extension Explanation.RankingRule: CustomStringConvertible {
       return "rule 2 (scheme): it names \(Explanation.quote(scheme)), this route is global"
     case .domain(let domain):
       return "rule 3 (domain): it names \(Explanation.quote(domain)), this route names none"
+    case .closerDomain(let winner, let loser):
+      return
+        "rule 3 (domain): its \(Explanation.quote(winner)) is closer than "
+        + Explanation.quote(loser)
+    case .fragment:
+      return "rule 3a (fragment): it matches the fragment, this route ignores it"
+    case .fragmentSpecificity(let segment, let loser, let winner):
+      return "rule 4 (specificity): at fragment segment \(segment), \(winner) beats \(loser)"
     case .specificity(let segment, let loser, let winner):
       return "rule 4 (specificity): at segment \(segment), \(winner) beats \(loser)"
     case .trailingRest:
@@ -294,8 +337,9 @@ extension Explanation.RankingRule: CustomStringConvertible {
     switch self {
     case .priority: return "priority"
     case .scheme: return "scheme"
-    case .domain: return "domain"
-    case .specificity, .trailingRest: return "specificity"
+    case .domain, .closerDomain: return "domain"
+    case .fragment: return "fragment"
+    case .specificity, .trailingRest, .fragmentSpecificity: return "specificity"
     case .queryConstraints: return "query-constraints"
     case .tableOrder: return "table-order"
     }
@@ -315,6 +359,16 @@ extension Explanation.RankingRule: CustomStringConvertible {
       members.append(JSONMember("scheme", .string(scheme)))
     case .domain(let domain):
       members.append(JSONMember("domain", .string(domain)))
+    case .closerDomain(let winner, let loser):
+      members += [JSONMember("winner", .string(winner)), JSONMember("loser", .string(loser))]
+    case .fragment:
+      break
+    case .fragmentSpecificity(let segment, let loser, let winner):
+      members += [
+        JSONMember("fragmentSegment", .number(String(segment))),
+        JSONMember("loser", .string(loser.description)),
+        JSONMember("winner", .string(winner.description)),
+      ]
     case .specificity(let segment, let loser, let winner):
       members += [
         JSONMember("segment", .number(String(segment))),
@@ -334,7 +388,7 @@ extension Explanation {
   /// `app` or `external`.
   public var originName: String { origin == .app ? "app" : "external" }
 
-  /// Every hop as JSON: `url`, `read` (`scheme`, `domain`, `segments`, `query`, or `error`),
+  /// Every hop as JSON: `url`, `read` (`scheme`, `domain`, `segments`, `query`, `fragment` when read, or `error`),
   /// `candidates` (each `route`, `pattern`, `verdict`, `reason`, and `failure` and
   /// `progress`, or `rank`, `kinds` and for a loser `lostTo` and `rule`; `expansion` for a
   /// route with groups), `nearest` (when nothing matched), `winner`, `params`, `renamed` and
@@ -349,19 +403,38 @@ extension Explanation {
       members.append(
         JSONMember(
           "read",
-          .object([
-            JSONMember("scheme", url.scheme.map(JSON.string) ?? .null),
-            JSONMember("domain", url.domain.map(JSON.string) ?? .null),
-            JSONMember("segments", .array(url.segments.map(JSON.string))),
-            JSONMember(
-              "query",
-              .array(
-                url.query.map {
-                  .object([
-                    JSONMember("key", .string($0.key)), JSONMember("value", .string($0.value)),
-                  ])
-                })),
-          ])))
+          .object(
+            [
+              JSONMember("scheme", url.scheme.map(JSON.string) ?? .null),
+              JSONMember("domain", url.domain.map(JSON.string) ?? .null),
+              JSONMember("segments", .array(url.segments.map(JSON.string))),
+              JSONMember(
+                "query",
+                .array(
+                  url.query.map {
+                    .object([
+                      JSONMember("key", .string($0.key)), JSONMember("value", .string($0.value)),
+                    ])
+                  })),
+            ]
+              + (url.fragment.map { fragment in
+                [
+                  JSONMember(
+                    "fragment",
+                    .object([
+                      JSONMember("segments", .array(fragment.segments.map(JSON.string))),
+                      JSONMember(
+                        "items",
+                        .array(
+                          fragment.items.map {
+                            .object([
+                              JSONMember("key", .string($0.key)),
+                              JSONMember("value", .string($0.value)),
+                            ])
+                          })),
+                    ]))
+                ]
+              } ?? []))))
     }
     members.append(JSONMember("candidates", .array(hop.candidates.map { json($0, hop) })))
     if hop.winner == nil && hop.read != nil {

@@ -1,7 +1,7 @@
 /// A validated route table with its compiled router.
 ///
 /// A table that cannot be used is refused as a whole with a ``RouteTableError`` naming the
-/// entry and the problem, e.g. `routes[3].pattern: '*' must be the last segment (...)`.
+/// entry and the problem, e.g. `routes[3].pattern: unclosed '(' (...)`.
 public struct RouteTable: Sendable {
   /// The table's `version`, when it has one.
   public let version: Int?
@@ -13,7 +13,7 @@ public struct RouteTable: Sendable {
   /// The fields a route entry may have.
   public static let entryFields: Set<String> = [
     "pattern", "screen", "action", "notification", "redirect", "priority", "presentation",
-    "external", "minVersion", "parent", "rename", "guard", "tab", "arrival",
+    "external", "minVersion", "parent", "rename", "guard", "tab", "arrival", "caseSensitive",
   ]
 
   /// The largest table file read, in bytes (16 MiB).
@@ -160,9 +160,16 @@ public struct RouteTable: Sendable {
         json["pattern"] == nil
           ? "\(place).pattern: required" : "\(place).pattern: must be a string")
     }
+    var caseSensitive = true
+    if let value = json["caseSensitive"] {
+      guard case .bool(let flag) = value else {
+        throw RouteTableError("\(place).caseSensitive: must be true or false")
+      }
+      caseSensitive = flag
+    }
     let pattern: RoutePattern
     do {
-      pattern = try RoutePattern(patternText)
+      pattern = try RoutePattern(patternText, caseSensitive: caseSensitive)
     } catch {
       throw RouteTableError("\(place).pattern: \(error)")
     }

@@ -13,6 +13,22 @@ public struct RouteURL: Sendable, Equatable {
   public var segments: [String]
   /// The decoded query items in order; a key may repeat.
   public var query: [QueryItem]
+  /// The fragment, when it was read and the URL has one.
+  public var fragment: Fragment?
+
+  /// A URL's fragment, read two ways: like a path and like a query.
+  public struct Fragment: Sendable, Equatable {
+    /// The decoded `/`-separated segments, empty ones dropped (dot segments stay).
+    public var segments: [String]
+    /// The decoded `&`-separated items, with `+` as a space.
+    public var items: [QueryItem]
+
+    /// Makes a fragment from its two readings.
+    public init(segments: [String], items: [QueryItem]) {
+      self.segments = segments
+      self.items = items
+    }
+  }
 
   /// One decoded `key=value` piece of a query.
   public struct QueryItem: Sendable, Equatable {
@@ -30,17 +46,20 @@ public struct RouteURL: Sendable, Equatable {
 
   /// Makes a URL from its parts, as if already read.
   public init(
-    scheme: String? = nil, domain: String? = nil, segments: [String], query: [QueryItem] = []
+    scheme: String? = nil, domain: String? = nil, segments: [String], query: [QueryItem] = [],
+    fragment: Fragment? = nil
   ) {
     self.scheme = scheme
     self.domain = domain
     self.segments = segments
     self.query = query
+    self.fragment = fragment
   }
 
-  /// Reads `text` as a URL.
-  public init(_ text: String) throws(URLReadError) {
-    try self.init(bytes: Array(text.utf8))
+  /// Reads `text` as a URL; the fragment is read only when `fragment` is true (a router that
+  /// has fragment patterns says so in ``Router/readsFragment``), and dropped unread otherwise.
+  public init(_ text: String, fragment: Bool = false) throws(URLReadError) {
+    try self.init(bytes: Array(text.utf8), fragment: fragment)
   }
 
   /// The longest URL read, in bytes (64 KiB).
@@ -53,15 +72,17 @@ public struct RouteURL: Sendable, Equatable {
   /// Reads raw bytes as a URL; bytes that are not UTF-8 make it invalid (outside the fragment),
   /// and so does a URL over one of the limits (``maxBytes``, ``maxSegments``,
   /// ``maxQueryItems``).
-  public init(bytes input: [UInt8]) throws(URLReadError) {
+  public init(bytes input: [UInt8], fragment: Bool = false) throws(URLReadError) {
     self = try input.withUnsafeBufferPointer { bytes throws(URLReadError) in
-      try RouteURL(bytes: bytes)
+      try RouteURL(bytes: bytes, fragment: fragment)
     }
   }
 
-  /// Reads raw bytes as a URL, as ``init(bytes:)-([UInt8])`` does.
-  public init(bytes input: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
-    self = try URLParts.read(input) { RouteURL($0) }
+  /// Reads raw bytes as a URL, as ``init(bytes:fragment:)-([UInt8],_)`` does.
+  public init(bytes input: UnsafeBufferPointer<UInt8>, fragment: Bool = false)
+    throws(URLReadError)
+  {
+    self = try URLParts.read(input, fragment: fragment) { RouteURL($0) }
   }
 
   /// The URL whose parts were read.
@@ -69,12 +90,20 @@ public struct RouteURL: Sendable, Equatable {
     self.init(
       scheme: parts.scheme.map(parts.string), domain: parts.domain.map(parts.string),
       segments: parts.segments.map(parts.string),
-      query: parts.query.map { QueryItem(key: parts.string($0.key), value: parts.string($0.value)) }
-    )
+      query: parts.query.map {
+        QueryItem(key: parts.string($0.key), value: parts.string($0.value))
+      },
+      fragment: parts.hasFragment
+        ? Fragment(
+          segments: parts.fragmentSegments.map(parts.string),
+          items: parts.fragmentItems.map {
+            QueryItem(key: parts.string($0.key), value: parts.string($0.value))
+          }) : nil)
   }
 
   /// The URL written back as text that reads as this same URL: a host that is not a domain is
   /// written as the first path segment, and bytes that would split or end a part are escaped.
+  /// A fragment is written as its reading like a path.
   public var text: String {
     var result = scheme.map { $0 + ":" } ?? ""
     if let domain { result += "//" + Self.escape(domain) }
@@ -85,6 +114,9 @@ public struct RouteURL: Sendable, Equatable {
         "?"
         + query.map { Self.escape($0.key) + "=" + Self.escape($0.value) }
         .joined(separator: "&")
+    }
+    if let fragment {
+      result += "#" + fragment.segments.map(Self.escape).joined(separator: "/")
     }
     return result
   }

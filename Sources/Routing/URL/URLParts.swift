@@ -23,6 +23,13 @@ struct URLParts {
   let segments: UnsafeBufferPointer<Range<Int>>
   /// The decoded query items in order; a key may repeat.
   let query: UnsafeBufferPointer<Item>
+  /// Whether the URL has a fragment that was read (it has a `#` and the fragment was asked
+  /// for).
+  var hasFragment = false
+  /// The fragment read like a path: decoded `/`-separated segments (no dot segments resolved).
+  var fragmentSegments = UnsafeBufferPointer<Range<Int>>(start: nil, count: 0)
+  /// The fragment read like a query: decoded items.
+  var fragmentItems = UnsafeBufferPointer<Item>(start: nil, count: 0)
 
   /// The text of a part as a string.
   func string(_ part: Range<Int>) -> String {
@@ -45,9 +52,14 @@ struct URLParts {
     var size = (url.scheme?.utf8.count ?? 0) + (url.domain?.utf8.count ?? 0)
     for segment in url.segments { size += segment.utf8.count }
     for item in url.query { size += item.key.utf8.count + item.value.utf8.count }
+    let fragment = url.fragment ?? RouteURL.Fragment(segments: [], items: [])
+    for segment in fragment.segments { size += segment.utf8.count }
+    for item in fragment.items { size += item.key.utf8.count + item.value.utf8.count }
+    let segmentCount = url.segments.count + fragment.segments.count
+    let itemCount = url.query.count + fragment.items.count
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { text in
-      withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: url.segments.count) { segments in
-        withUnsafeTemporaryAllocation(of: Item.self, capacity: url.query.count) { query in
+      withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentCount) { segments in
+        withUnsafeTemporaryAllocation(of: Item.self, capacity: itemCount) { query in
           var length = 0
           func append(_ part: String) -> Range<Int> {
             let start = length
@@ -66,17 +78,30 @@ struct URLParts {
             query.initializeElement(
               at: index, to: Item(key: append(item.key), value: append(item.value)))
           }
-          return body(
-            URLParts(
-              text: UnsafeBufferPointer(text), scheme: scheme, domain: domain,
-              segments: UnsafeBufferPointer(segments), query: UnsafeBufferPointer(query)))
+          for (index, segment) in fragment.segments.enumerated() {
+            segments.initializeElement(at: url.segments.count + index, to: append(segment))
+          }
+          for (index, item) in fragment.items.enumerated() {
+            query.initializeElement(
+              at: url.query.count + index,
+              to: Item(key: append(item.key), value: append(item.value)))
+          }
+          var parts = URLParts(
+            text: UnsafeBufferPointer(text), scheme: scheme, domain: domain,
+            segments: UnsafeBufferPointer(rebasing: segments[..<url.segments.count]),
+            query: UnsafeBufferPointer(rebasing: query[..<url.query.count]))
+          parts.hasFragment = url.fragment != nil
+          parts.fragmentSegments = UnsafeBufferPointer(rebasing: segments[url.segments.count...])
+          parts.fragmentItems = UnsafeBufferPointer(rebasing: query[url.query.count...])
+          return body(parts)
         }
       }
     }
   }
 
   /// Reads raw bytes as a URL and calls `body` with its parts; bytes that are not UTF-8 make it
-  /// invalid (outside the fragment), and so does a URL over one of the limits of ``RouteURL``.
+  /// invalid, and so does a URL over one of the limits of ``RouteURL``. The fragment is dropped
+  /// unread.
   ///
   /// The parts live in memory taken for the call (on the stack when small): a URL is read for
   /// every lookup, and three heap allocations and their release measured a third of one.
@@ -118,6 +143,82 @@ struct URLParts {
               text: UnsafeBufferPointer(text), scheme: reader.scheme, domain: reader.domain,
               segments: UnsafeBufferPointer(rebasing: segments[..<reader.segmentCount]),
               query: UnsafeBufferPointer(rebasing: query[..<reader.itemCount])))
+        }
+      }
+    }
+  }
+
+  /// Reads raw bytes as a URL, its fragment too, and calls `body` with its parts, as
+  /// ``read(_:_:)`` does. Kept apart from it so that a router without fragment patterns reads
+  /// URLs at the cost it had before fragments were read at all.
+  static func read<R>(
+    _ input: UnsafeBufferPointer<UInt8>, fragment: Bool, _ body: (URLParts) -> R
+  ) throws(URLReadError) -> R {
+    guard input.count <= RouteURL.maxBytes else {
+      throw URLReadError("URL too long: \(input.count) bytes (at most \(RouteURL.maxBytes))")
+    }
+    // Up to the fragment: where the query starts, and how many segments and items there can be.
+    var end = 0
+    var pathEnd = -1
+    var slashes = 0
+    var ampersands = 0
+    while end < input.count, input[end] != 0x23 {
+      switch input[end] {
+      case 0x2F: slashes += 1
+      case 0x26: ampersands += 1
+      case 0x3F where pathEnd < 0: pathEnd = end
+      default: break
+      }
+      end += 1
+    }
+    let bytes = UnsafeBufferPointer(rebasing: input[0..<end])
+    // The fragment, when read, is copied twice after the rest: once to read like a path, once
+    // like a query.
+    let readsFragment = fragment && end < input.count
+    let fragmentLength = readsFragment ? input.count - end - 1 : 0
+    var fragmentSlashes = 0
+    var fragmentAmpersands = 0
+    if readsFragment {
+      for byte in input[(end + 1)...] {
+        if byte == 0x2F { fragmentSlashes += 1 }
+        if byte == 0x26 { fragmentAmpersands += 1 }
+      }
+    }
+    // The parts are decoded in place in a copy of the URL (decoding never lengthens); a domain
+    // lowercased beyond ASCII is written after it. Unicode lowercasing lengthens a character's
+    // UTF-8 at most 3/2 times (U+0130 İ, two bytes, becomes three), so 3 * end is room enough.
+    let capacity = 3 * end + 2 * fragmentLength
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) {
+      text throws(URLReadError) in
+      if end > 0 { text.baseAddress!.initialize(from: bytes.baseAddress!, count: end) }
+      if fragmentLength > 0 {
+        let source = input.baseAddress! + end + 1
+        (text.baseAddress! + 3 * end).initialize(from: source, count: fragmentLength)
+        (text.baseAddress! + 3 * end + fragmentLength).initialize(
+          from: source, count: fragmentLength)
+      }
+      let segmentCapacity = slashes + 1 + (readsFragment ? fragmentSlashes + 1 : 0)
+      return try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: segmentCapacity) {
+        segments throws(URLReadError) in
+        let itemCapacity = ampersands + 1 + (readsFragment ? fragmentAmpersands + 1 : 0)
+        return try withUnsafeTemporaryAllocation(of: Item.self, capacity: itemCapacity) {
+          query throws(URLReadError) in
+          var reader = Reader(text: text, end: end, segments: segments, query: query)
+          try reader.read(pathEnd: pathEnd < 0 ? end : pathEnd)
+          var parts = URLParts(
+            text: UnsafeBufferPointer(text), scheme: reader.scheme, domain: reader.domain,
+            segments: UnsafeBufferPointer(rebasing: segments[..<reader.segmentCount]),
+            query: UnsafeBufferPointer(rebasing: query[..<reader.itemCount]))
+          if readsFragment {
+            let (segmentBase, itemBase) = (slashes + 1, ampersands + 1)
+            let (segmentEnd, itemEnd) = try reader.readFragment(
+              from: 3 * end, length: fragmentLength, segmentsAt: segmentBase, itemsAt: itemBase)
+            parts.hasFragment = true
+            parts.fragmentSegments = UnsafeBufferPointer(
+              rebasing: segments[segmentBase..<segmentEnd])
+            parts.fragmentItems = UnsafeBufferPointer(rebasing: query[itemBase..<itemEnd])
+          }
+          return body(parts)
         }
       }
     }
@@ -251,9 +352,51 @@ private struct Reader {
     }
   }
 
+  /// Reads the fragment, copied twice from `start` (`length` bytes each): the first copy like
+  /// a path into segments from `segmentsAt`, the second like a query into items from
+  /// `itemsAt`. Returns where each list ends.
+  mutating func readFragment(from start: Int, length: Int, segmentsAt: Int, itemsAt: Int)
+    throws(URLReadError) -> (segments: Int, items: Int)
+  {
+    var segmentEnd = segmentsAt
+    var pieceStart = start
+    for cursor in start...(start + length) where cursor == start + length || text[cursor] == 0x2F {
+      if cursor > pieceStart {
+        guard segmentEnd - segmentsAt < RouteURL.maxSegments else {
+          throw URLReadError("too many fragment segments (at most \(RouteURL.maxSegments))")
+        }
+        segments.initializeElement(
+          at: segmentEnd, to: try decode(pieceStart..<cursor, place: .fragment))
+        segmentEnd += 1
+      }
+      pieceStart = cursor + 1
+    }
+    var itemEnd = itemsAt
+    let second = start + length
+    pieceStart = second
+    for cursor in second...(second + length) where cursor == second + length || text[cursor] == 0x26
+    {
+      if cursor > pieceStart {
+        guard itemEnd - itemsAt < RouteURL.maxQueryItems else {
+          throw URLReadError("too many fragment items (at most \(RouteURL.maxQueryItems))")
+        }
+        let equals = text[pieceStart..<cursor].firstIndex(of: 0x3D) ?? cursor
+        let key = try decode(pieceStart..<equals, place: .fragment, plus: true)
+        var value = cursor..<cursor
+        if equals < cursor {
+          value = try decode((equals + 1)..<cursor, place: .fragment, plus: true)
+        }
+        query.initializeElement(at: itemEnd, to: URLParts.Item(key: key, value: value))
+        itemEnd += 1
+      }
+      pieceStart = cursor + 1
+    }
+    return (segmentEnd, itemEnd)
+  }
+
   /// Where a part is, for an error message (named only when there is an error).
   private enum Place {
-    case userInformation, port, host
+    case userInformation, port, host, fragment
     case segment(Int)
     case queryItem(Int)
 
@@ -262,6 +405,7 @@ private struct Reader {
       case .userInformation: return "user information"
       case .port: return "port"
       case .host: return "host"
+      case .fragment: return "fragment"
       case .segment(let number): return "path segment \(number)"
       case .queryItem(let number): return "query item \(number)"
       }

@@ -183,7 +183,8 @@ package enum RouteLint {
       func quoted(_ route: Int) -> String { "routes[\(route)] \(JSON.quote(patterns[route]))" }
       let reasons: [RankRule: String] = [
         .priority: "a higher priority", .scheme: "it names the scheme",
-        .domain: "it names the domain", .specificity: "more specific segments",
+        .domain: "it names the domain", .fragment: "it matches the fragment",
+        .specificity: "more specific segments",
         .constraints: "more query constraints", .order: "the same rank, listed first",
       ]
       if shadowers.count == 1, let only = shadowers.first {
@@ -293,9 +294,19 @@ package enum RouteLint {
   ) -> RankRule? {
     let patternA = a.pattern
     let patternB = b.pattern
+    // Not judged: case-insensitive routes, fragments and wildcards inside the path.
+    for pattern in [patternA, patternB]
+    where !pattern.caseSensitive || pattern.fragment != nil || pattern.hasInnerWildcard {
+      return nil
+    }
     // Matches every URL of the part: scheme, domain, query, then segments.
     if let scheme = patternA.scheme, !patternB.scheme.isExactly(scheme) { return nil }
-    if let domain = patternA.domain, !patternB.domain.isExactly(domain) { return nil }
+    if let domain = patternA.domain, !patternB.domain.isExactly(domain) {
+      // A `*.` domain covers the exact domains under it.
+      guard patternA.domainIsWildcard, let other = patternB.domain, !patternB.domainIsWildcard,
+        domainIsUnder(other, domain)
+      else { return nil }
+    }
     for constraint in patternA.constraints {
       guard let other = patternB.constraints.first(where: { $0.key.isExactly(constraint.key) }),
         constraint.value.accepts(every: other.value)
@@ -336,7 +347,7 @@ package enum RouteLint {
         var tail = Tail.none
         for segment in segments {
           switch segment.kind {
-          case .literal, .capture: singles.append(segment.kind)
+          case .literal, .capture, .oneOf, .regex: singles.append(segment.kind)
           case .path: tail = .path
           case .rest: tail = .rest
           }
@@ -390,30 +401,45 @@ package enum RouteLint {
     /// A URL this part matches, for finding the routes that may hide it: the pattern's scheme
     /// and domain, each segment (a sample value for a capture, one more segment for a path
     /// tail) and each constrained query key once.
+    /// Nil when the part has a regular expression (no sample is known to match it), or the
+    /// pattern is not judged (see ``ranksFirst(_:of:index:over:of:index:)``).
     func sampleURL(_ pattern: RoutePattern) -> RouteURL? {
-      var segments: [String] = singles.map { kind in
+      guard pattern.caseSensitive, pattern.fragment == nil, !pattern.hasInnerWildcard else {
+        return nil
+      }
+      func sample(_ kind: SegmentKind) -> String? {
         switch kind {
         case .literal(let text): return text
         case .capture(let type): return type.sample
+        case .oneOf(let alternatives): return alternatives.first
+        case .regex: return nil
         case .path, .rest: return "sample"
         }
       }
-      if tail == .path { segments.append("sample") }
-      let query = pattern.constraints.map { constraint in
-        switch constraint.value {
-        case .literal(let text): return RouteURL.QueryItem(key: constraint.key, value: text)
-        case .capture(let type, _):
-          return RouteURL.QueryItem(key: constraint.key, value: type.sample)
-        }
+      var segments: [String] = []
+      for kind in singles {
+        guard let text = sample(kind) else { return nil }
+        segments.append(text)
       }
-      return RouteURL(
-        scheme: pattern.scheme, domain: pattern.domain, segments: segments, query: query)
+      if tail == .path { segments.append("sample") }
+      var query: [RouteURL.QueryItem] = []
+      for constraint in pattern.constraints {
+        guard let kind = constraint.value.segmentKind else { continue }
+        guard let value = sample(kind) else { return nil }
+        query.append(RouteURL.QueryItem(key: constraint.key, value: value))
+      }
+      var domain = pattern.domain
+      if pattern.domainIsWildcard, let wildcard = domain {
+        domain = "sample" + wildcard.dropFirst()
+      }
+      return RouteURL(scheme: pattern.scheme, domain: domain, segments: segments, query: query)
     }
 
     /// Whether `url` is a URL of this part of `pattern` (a check on ``sampleURL(_:)``).
     func matches(_ url: RouteURL, _ pattern: RoutePattern) -> Bool {
-      guard url.scheme.isExactly(pattern.scheme), url.domain.isExactly(pattern.domain),
-        LinearScan.query(pattern.constraints, url) == nil
+      guard url.scheme.isExactly(pattern.scheme),
+        pattern.domain.map({ domainMatches(url.domain, $0) }) ?? (url.domain == nil),
+        LinearScan.query(pattern.constraints, url.query) == nil
       else { return false }
       switch tail {
       case .none: guard url.segments.count == singles.count else { return false }
@@ -427,27 +453,29 @@ package enum RouteLint {
 }
 
 extension SegmentKind {
-  /// Whether every URL segment `other` matches, this matches (both single segments).
+  /// Whether every URL segment `other` matches, this matches (both single segments, of
+  /// case-sensitive patterns).
   func accepts(every other: SegmentKind) -> Bool {
     switch (self, other) {
     case (.capture(.string), _): return true
     case (.literal(let text), .literal(let otherText)): return text.isExactly(otherText)
-    case (.capture(let type), .literal(let otherText)): return type.value(of: otherText) != nil
+    case (_, .literal(let otherText)): return accepts(otherText, caseSensitive: true)
+    case (_, .oneOf(let alternatives)):
+      return alternatives.allSatisfy { accepts($0, caseSensitive: true) }
     case (.capture(let type), .capture(let otherType)): return type.includes(otherType)
+    case (.regex(let regex), .regex(let otherRegex)): return regex == otherRegex
     default: return false
     }
   }
 }
 
 extension QueryConstraint.Value {
-  /// Whether every value `other` accepts, this accepts.
+  /// Whether every value `other` accepts, this accepts; `!key` only `!key`.
   func accepts(every other: QueryConstraint.Value) -> Bool {
-    switch (self, other) {
-    case (.capture(.string, _), _): return true
-    case (.literal(let text), .literal(let otherText)): return text.isExactly(otherText)
-    case (.literal, .capture): return false
-    case (.capture(let type, _), .literal(let otherText)): return type.value(of: otherText) != nil
-    case (.capture(let type, _), .capture(let otherType, _)): return type.includes(otherType)
+    switch (segmentKind, other.segmentKind) {
+    case (nil, nil): return true
+    case (let kind?, let otherKind?): return kind.accepts(every: otherKind)
+    default: return false
     }
   }
 }

@@ -2,8 +2,9 @@
 //
 // Invariants: a pattern either compiles or gives an error naming a column inside the text;
 // a compiled pattern's text compiles to the same pattern; a router over it (and a few fixed
-// routes) either builds or reports a conflict between real routes, and then agrees with the
-// linear oracle on URLs made from the pattern's own literals.
+// routes), case-sensitive or not, either builds or reports a conflict between real routes,
+// and then agrees with the linear oracle on URLs made from the pattern's own literals and
+// alternatives, with and without a fragment.
 import Routing
 
 private let fixed = ["myapp://user/:id", "/:a/:b", "myapp://files/*", "/x/<int:n>"]
@@ -23,6 +24,12 @@ public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let again = try? RoutePattern(pattern.text), again == pattern else {
     fatalError("\(text.debugDescription) does not compile the same from \(pattern.text)")
   }
+  let folded = try! RoutePattern(text, caseSensitive: false)
+  for first in [pattern, folded] { check(text, first) }
+  return 0
+}
+
+private func check(_ text: String, _ pattern: RoutePattern) {
   let routes = ([pattern] + fixed.map { try! RoutePattern($0) }).map { Router.Route(pattern: $0) }
   let router: Router
   do {
@@ -31,18 +38,27 @@ public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard routes.indices.contains(error.route), routes.indices.contains(error.other) else {
       fatalError("\(text.debugDescription): conflict names no route: \(error)")
     }
-    return 0
+    return
   }
   let linear = LinearScan(routes)
   // URLs from the pattern's own words, so they often match it.
   let words = pattern.segments.compactMap { segment -> String? in
-    if case .literal(let word) = segment.kind { return word }
-    return segment.name
+    switch segment.kind {
+    case .literal(let word): return word.uppercased()
+    case .oneOf(let alternatives): return alternatives.first
+    default: return segment.name
+    }
   }
-  let scheme = pattern.scheme.map { $0 + "://" } ?? "/"
+  var scheme = pattern.scheme.map { $0 + "://" } ?? "/"
+  if let domain = pattern.domain {
+    scheme =
+      (pattern.scheme ?? "https") + "://" + domain.replacingOccurrences(of: "*.", with: "a.") + "/"
+  }
   for count in 0...min(words.count + 1, 6) {
     let path = (words + ["1", "x"]).prefix(count).joined(separator: "/")
-    guard let url = try? RouteURL(scheme + path) else { continue }
+    guard
+      let url = try? RouteURL(scheme + path + (count % 2 == 0 ? "#" + path : ""), fragment: true)
+    else { continue }
     let trie = router.match(url)
     let oracle = linear.match(url)
     guard trie?.route == oracle?.route, trie?.params == oracle?.params else {
@@ -51,5 +67,4 @@ public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       )
     }
   }
-  return 0
 }

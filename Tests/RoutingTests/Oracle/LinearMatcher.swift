@@ -13,18 +13,22 @@ struct LinearMatcher {
   /// What a pattern segment is, for ranking (section 4, rule 4): earlier cases are more specific.
   enum Kind: Int, Comparable, CustomStringConvertible {
     case literal = 0
-    case int = 1
-    case float = 2
-    case uuid = 3
-    case string = 4
-    case path = 5
-    case rest = 6
+    case values = 1
+    case int = 2
+    case float = 3
+    case uuid = 4
+    case regex = 5
+    case string = 6
+    case path = 7
+    case rest = 8
 
     static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
 
     var description: String {
       switch self {
       case .literal: return "literal"
+      case .values: return "values"
+      case .regex: return "regex"
       case .int: return "int"
       case .float: return "float"
       case .uuid: return "uuid"
@@ -49,6 +53,13 @@ struct LinearMatcher {
     var namesScheme: Bool
     /// Rule 3: the pattern names the URL's domain.
     var namesDomain: Bool
+    /// Rule 3: for a `*.` domain, the length of its suffix; 0 for an exact domain.
+    var suffixLength: Int
+    /// Rule 3a: the pattern has a fragment pattern (and so matched the URL's fragment).
+    var matchesFragment: Bool
+    /// Rule 4 after the path: the fragment's kinds and whether it ends with `*`.
+    var fragmentKinds: [Kind]
+    var fragmentEndsWithRest: Bool
     /// Rule 4: for each URL segment, the kind of pattern segment that matched it.
     var kinds: [Kind]
     /// Rule 4, tie-break: the expansion ends with `*`.
@@ -60,7 +71,8 @@ struct LinearMatcher {
       let kindList = kinds.map(\.description).joined(separator: ",")
       return
         "route \(route) expansion \(expansion) [priority \(priority), scheme \(namesScheme), "
-        + "domain \(namesDomain), kinds [\(kindList)], ends with * \(endsWithRest), "
+        + "domain \(namesDomain) suffix \(suffixLength), fragment \(matchesFragment), "
+        + "kinds [\(kindList)], ends with * \(endsWithRest), fragment kinds \(fragmentKinds), "
         + "constraints \(constraintCount)] params \(LinearMatcher.describe(params))"
     }
   }
@@ -131,14 +143,25 @@ struct LinearMatcher {
     if a.priority != b.priority { return a.priority > b.priority }
     // 2. Names the URL's scheme before global.
     if a.namesScheme != b.namesScheme { return a.namesScheme }
-    // 3. Names the URL's domain before naming none.
+    // 3. Names the URL's domain before naming none; exact, then `*.` by longer suffix.
     if a.namesDomain != b.namesDomain { return a.namesDomain }
-    // 4. Per-segment kinds from the left; then no trailing `*` first.
+    if a.suffixLength != b.suffixLength {
+      if a.suffixLength == 0 || b.suffixLength == 0 { return a.suffixLength == 0 }
+      return a.suffixLength > b.suffixLength
+    }
+    // 3a. Matches the fragment before ignoring it.
+    if a.matchesFragment != b.matchesFragment { return a.matchesFragment }
+    // 4. Per-segment kinds from the left; then no trailing `*` first; then the same for the
+    // fragment.
     precondition(a.kinds.count == b.kinds.count, "both kind vectors cover the same URL")
     for (kindA, kindB) in zip(a.kinds, b.kinds) where kindA != kindB {
       return kindA < kindB
     }
     if a.endsWithRest != b.endsWithRest { return !a.endsWithRest }
+    for (kindA, kindB) in zip(a.fragmentKinds, b.fragmentKinds) where kindA != kindB {
+      return kindA < kindB
+    }
+    if a.fragmentEndsWithRest != b.fragmentEndsWithRest { return !a.fragmentEndsWithRest }
     // 5. More query constraints.
     if a.constraintCount != b.constraintCount { return a.constraintCount > b.constraintCount }
     // 6. Listed first (then, for completeness, the earlier expansion).
@@ -159,65 +182,57 @@ struct LinearMatcher {
         return nil
       }
     }
-    // Domain: a pattern that names one needs it; one that names none ignores the URL's.
+    // Domain: a pattern that names one needs it; one that names none ignores the URL's. A
+    // `*.` domain takes any host ending with the rest of it after a non-empty label.
+    var suffixLength = 0
     if let domain = pattern.domain {
-      guard let urlDomain = url.domain, urlDomain.lowercased() == domain.lowercased() else {
-        return nil
-      }
-    }
-
-    // Path, segment by segment.
-    var kinds: [Kind] = []
-    var pathCaptures: [(String, ParamValue)] = []
-    var position = 0
-    let urlSegments = url.segments
-    for segment in segments {
-      switch segment.kind {
-      case .literal(let text):
-        guard position < urlSegments.count, LinearMatcher.sameText(urlSegments[position], text)
-        else { return nil }
-        kinds.append(.literal)
-        position += 1
-      case .capture(let type):
-        guard position < urlSegments.count,
-          let (kind, value) = LinearMatcher.typedValue(urlSegments[position], type)
-        else { return nil }
-        kinds.append(kind)
-        pathCaptures.append((segment.name ?? "?", value))
-        position += 1
-      case .path:
-        let rest = Array(urlSegments[position...])
-        guard !rest.isEmpty else { return nil }
-        kinds += Array(repeating: Kind.path, count: rest.count)
-        pathCaptures.append((segment.name ?? "?", .string(rest.joined(separator: "/"))))
-        position = urlSegments.count
-      case .rest:
-        let rest = Array(urlSegments[position...])
-        kinds += Array(repeating: Kind.rest, count: rest.count)
-        pathCaptures.append(("*", .strings(rest)))
-        position = urlSegments.count
-      }
-    }
-    guard position == urlSegments.count else { return nil }
-
-    // Query constraints: the key exactly once, with the literal value or a value of the type.
-    var constraintCaptures: [(String, ParamValue)] = []
-    for constraint in pattern.constraints {
-      let values = url.query.filter { LinearMatcher.sameText($0.key, constraint.key) }.map(
-        \.value)
-      guard values.count == 1 else { return nil }
-      switch constraint.value {
-      case .literal(let literal):
-        guard LinearMatcher.sameText(values[0], literal) else { return nil }
-      case .capture(let type, let name):
-        guard type != .path, let (_, value) = LinearMatcher.typedValue(values[0], type) else {
+      guard let urlDomain = url.domain?.lowercased() else { return nil }
+      if domain.hasPrefix("*.") {
+        let suffix = String(domain.dropFirst())
+        suffixLength = suffix.utf8.count
+        guard urlDomain.utf8.count > suffix.utf8.count, urlDomain.hasSuffixBytes(suffix) else {
           return nil
         }
-        constraintCaptures.append((name, value))
+        let before = urlDomain.utf8.dropLast(suffix.utf8.count)
+        guard before.split(separator: UInt8(ascii: ".")).contains(where: { !$0.isEmpty }) else {
+          return nil
+        }
+      } else {
+        guard LinearMatcher.sameText(urlDomain, domain.lowercased()) else { return nil }
+      }
+    }
+    let folded = !pattern.caseSensitive
+
+    // Path, segment by segment.
+    guard
+      let (kinds, pathCaptures) = LinearMatcher.walk(segments, url.segments, folded: folded)
+    else { return nil }
+
+    // Query constraints: `!key` absent; otherwise the key exactly once, with a value that fits.
+    guard let constraintCaptures = LinearMatcher.check(pattern.constraints, url.query, folded)
+    else { return nil }
+
+    // Fragment: only a URL with one; path-like or query-like.
+    var fragmentKinds: [Kind] = []
+    var fragmentCaptures: [(String, ParamValue)] = []
+    var fragmentEndsWithRest = false
+    if let fragmentPattern = pattern.fragment {
+      guard let fragment = url.fragment else { return nil }
+      switch fragmentPattern {
+      case .segments(let list):
+        guard let (kinds, captures) = LinearMatcher.walk(list, fragment.segments, folded: folded)
+        else { return nil }
+        (fragmentKinds, fragmentCaptures) = (kinds, captures)
+        fragmentEndsWithRest = list.last?.kind == .rest
+      case .query(let constraints):
+        guard let captures = LinearMatcher.check(constraints, fragment.items, folded) else {
+          return nil
+        }
+        fragmentCaptures = captures
       }
     }
 
-    // Section 5: query, then query-constraint captures, then path captures.
+    // Section 5: query, then query-constraint captures, then path (and fragment) captures.
     var params: Parameters = [:]
     var queryKeys: [String] = []
     var queryValues: [String: [String]] = [:]
@@ -230,12 +245,106 @@ struct LinearMatcher {
       params[key] = values.count == 1 ? .string(values[0]) : .strings(values)
     }
     for (name, value) in constraintCaptures { params[name] = value }
-    for (name, value) in pathCaptures { params[name] = value }
+    for (name, value) in pathCaptures + fragmentCaptures { params[name] = value }
 
     return Match(
       route: routeIndex, expansion: expansion, params: params, priority: route.priority,
-      namesScheme: pattern.scheme != nil, namesDomain: pattern.domain != nil, kinds: kinds,
+      namesScheme: pattern.scheme != nil, namesDomain: pattern.domain != nil,
+      suffixLength: suffixLength, matchesFragment: pattern.fragment != nil,
+      fragmentKinds: fragmentKinds, fragmentEndsWithRest: fragmentEndsWithRest, kinds: kinds,
       endsWithRest: segments.last?.kind == .rest, constraintCount: pattern.constraints.count)
+  }
+
+  /// Matches URL segments against pattern segments with at most one wildcard anywhere: the
+  /// segments before it from the left, those after it from the right. The kind of each URL
+  /// segment, and the captures; nil when they do not match.
+  static func walk(_ pattern: [PatternSegment], _ urlSegments: [String], folded: Bool)
+    -> ([Kind], [(String, ParamValue)])?
+  {
+    let wildcard = pattern.firstIndex { $0.kind == .path || $0.kind == .rest }
+    let before = wildcard ?? pattern.count
+    let after = wildcard.map { pattern.count - $0 - 1 } ?? 0
+    guard urlSegments.count >= before + after else { return nil }
+    let middle = urlSegments.count - before - after
+    if wildcard == nil, middle != 0 { return nil }
+    var kinds: [Kind] = []
+    var captures: [(String, ParamValue)] = []
+    func single(_ segment: PatternSegment, _ text: String) -> Bool {
+      guard let (kind, value) = LinearMatcher.single(segment.kind, text, folded: folded) else {
+        return false
+      }
+      kinds.append(kind)
+      if let name = segment.name { captures.append((name, value)) }
+      return true
+    }
+    for index in 0..<before where !single(pattern[index], urlSegments[index]) { return nil }
+    if let wildcard {
+      let taken = Array(urlSegments[before..<(before + middle)])
+      if pattern[wildcard].kind == .path {
+        guard !taken.isEmpty else { return nil }
+        kinds += Array(repeating: Kind.path, count: taken.count)
+        captures.append((pattern[wildcard].name ?? "?", .string(taken.joined(separator: "/"))))
+      } else {
+        kinds += Array(repeating: Kind.rest, count: taken.count)
+        captures.append(("*", .strings(taken)))
+      }
+      for offset in 0..<after
+      where !single(pattern[wildcard + 1 + offset], urlSegments[before + middle + offset]) {
+        return nil
+      }
+    }
+    return (kinds, captures)
+  }
+
+  /// The kind and value of one URL segment (or query value) for a single-segment kind, or nil.
+  static func single(_ kind: SegmentKind, _ text: String, folded: Bool) -> (Kind, ParamValue)? {
+    switch kind {
+    case .literal(let literal):
+      return LinearMatcher.sameText(text, literal, folded: folded)
+        ? (.literal, .string(text)) : nil
+    case .capture(let type):
+      return LinearMatcher.typedValue(text, type)
+    case .oneOf(let alternatives):
+      return alternatives.contains { LinearMatcher.sameText(text, $0, folded: folded) }
+        ? (.values, .string(text)) : nil
+    case .regex(let regex):
+      guard text.utf8.count <= 256, let compiled = try? Regex(regex.source),
+        (try? compiled.wholeMatch(in: text)) != nil
+      else { return nil }
+      return (.regex, .string(text))
+    case .path, .rest:
+      return nil
+    }
+  }
+
+  /// Checks constraints against items; the captures, or nil when one is not met.
+  static func check(
+    _ constraints: [QueryConstraint], _ items: [RouteURL.QueryItem], _ folded: Bool
+  ) -> [(String, ParamValue)]? {
+    var captures: [(String, ParamValue)] = []
+    for constraint in constraints {
+      let values = items.filter { LinearMatcher.sameText($0.key, constraint.key) }.map(\.value)
+      let kind: SegmentKind
+      switch constraint.value {
+      case .absent:
+        guard values.isEmpty else { return nil }
+        continue
+      case .literal(let text): kind = .literal(text)
+      case .capture(let type, _): kind = .capture(type)
+      case .oneOf(let alternatives, _): kind = .oneOf(alternatives)
+      case .regex(let regex, _): kind = .regex(regex)
+      }
+      guard values.count == 1, let (_, value) = single(kind, values[0], folded: folded) else {
+        return nil
+      }
+      if let name = constraint.value.name { captures.append((name, value)) }
+    }
+    return captures
+  }
+
+  /// Decoded text compares exactly, scalar by scalar; `folded`, after lowercasing both.
+  static func sameText(_ a: String, _ b: String, folded: Bool) -> Bool {
+    folded ? sameText(a.lowercased(), b.lowercased()) : sameText(a, b)
   }
 
   /// Decoded text compares exactly, scalar by scalar (case-sensitive; no normalization).
@@ -350,29 +459,50 @@ struct LinearMatcher {
     for (routeIndex, route) in routes.enumerated() {
       let pattern = route.pattern
       // Literal values count; capture names do not (their types do).
-      let constraints = pattern.constraints.map { constraint -> String in
-        switch constraint.value {
-        case .literal(let value):
-          return "\(LinearMatcher.exact(constraint.key))=literal \(LinearMatcher.exact(value))"
-        case .capture(let type, _):
-          return "\(LinearMatcher.exact(constraint.key))=\(type.rawValue)"
+      // Literal text counts exactly, or lowercased (and marked so) in a case-insensitive
+      // route; value sets as sets; regular expressions by their text.
+      let folded = !pattern.caseSensitive
+      func text(_ value: String) -> String {
+        folded ? "any case " + LinearMatcher.exact(value.lowercased()) : LinearMatcher.exact(value)
+      }
+      func describe(_ kind: SegmentKind) -> String {
+        switch kind {
+        case .literal(let value): return "literal \(text(value))"
+        case .capture(let type): return type.rawValue
+        case .oneOf(let alternatives):
+          return "values " + Set(alternatives.map(text)).sorted().joined(separator: ",")
+        case .regex(let regex): return "regex \(LinearMatcher.exact(regex.source))"
+        case .path: return "path"
+        case .rest: return "*"
         }
-      }.sorted()
+      }
+      func describe(_ constraints: [QueryConstraint]) -> [String] {
+        constraints.map { constraint -> String in
+          let key = LinearMatcher.exact(constraint.key)
+          switch constraint.value {
+          case .absent: return "\(key) absent"
+          case .literal(let value): return "\(key)=\(describe(.literal(value)))"
+          case .capture(let type, _): return "\(key)=\(describe(.capture(type)))"
+          case .oneOf(let alternatives, _): return "\(key)=\(describe(.oneOf(alternatives)))"
+          case .regex(let regex, _): return "\(key)=\(describe(.regex(regex)))"
+          }
+        }.sorted()
+      }
+      let constraints = describe(pattern.constraints)
+      var fragment = ["no fragment"]
+      switch pattern.fragment {
+      case nil: break
+      case .segments(let list)?: fragment = ["fragment segments"] + list.map { describe($0.kind) }
+      case .query(let list)?: fragment = ["fragment query"] + describe(list)
+      }
       for segments in routeExpansions[routeIndex] {
         // Placeholder names do not count; literal text does.
-        let kinds = segments.map { segment -> String in
-          switch segment.kind {
-          case .literal(let text): return "literal \(LinearMatcher.exact(text))"
-          case .capture(let type): return type.rawValue
-          case .path: return "path"
-          case .rest: return "*"
-          }
-        }
+        let kinds = segments.map { describe($0.kind) }
         let shape = [
           "scheme \(pattern.scheme ?? "-")", "domain \(pattern.domain ?? "-")",
           "priority \(route.priority)",
         ]
-        let key = (shape + kinds + ["?"] + constraints).joined(separator: "\u{1}")
+        let key = (shape + kinds + ["?"] + constraints + fragment).joined(separator: "\u{1}")
         if let other = seen[key] { return (routeIndex, other) }
         seen[key] = routeIndex
       }
@@ -401,5 +531,12 @@ struct LinearMatcher {
       return "\(key.debugDescription): \(value)"
     }
     return "{" + items.joined(separator: ", ") + "}"
+  }
+}
+
+extension String {
+  /// Whether the UTF-8 of this string ends with that of `suffix`.
+  func hasSuffixBytes(_ suffix: String) -> Bool {
+    utf8.reversed().starts(with: suffix.utf8.reversed())
   }
 }

@@ -40,6 +40,8 @@ struct GeneratedRoute {
   var segments: [PatternSegment]
   var groups: [[PatternSegment]]
   var constraints: [QueryConstraint]
+  var caseSensitive = true
+  var fragment: FragmentPattern? = nil
 }
 
 /// A piece of text as written in a URL or pattern, and as decoded.
@@ -96,6 +98,42 @@ enum Alphabet {
   ]
 
   static let allValues = ints + floats + uuids + strings
+
+  /// Alternatives of value sets (no `+`, which is a space in a query).
+  static let alternatives = [
+    Token("a"), Token("b"), Token("%61", "a"), Token("user"), Token("User"), Token("1"),
+    Token("x%20y", "x y"), Token("caf\u{E9}"), Token("A"),
+  ]
+  /// Regular expressions, and values some of them match.
+  static let regexes = ["[a-z]+", "\\d{1,3}", "u.*", "(?i)user", "[0-9a-f]{2}", "a|b|1", "caf."]
+  static let regexValues = ["abc", "12", "user", "USER", "u", "0f", "a", "b", "1", "caf\u{E9}"]
+  /// Domains of patterns that take any host under them.
+  static let wildcardDomains = ["*.example.com", "*.Example.COM", "*.b.example.com"]
+  /// Hosts in front of a wildcard domain's suffix (`""` leaves an empty label).
+  static let subdomains = ["sub.", "a.b.", "", ".", "x."]
+  /// Keys of query-like fragments.
+  static let fragmentKeys = [Token("k"), Token("p"), Token("%70", "p")]
+  /// Fragments of URLs aimed at no fragment pattern.
+  static let fragments = ["", "frag", "x/y", "k=1&p=2", "a/b/c", "p=a&p=b", "/", "x/y?k=1&%zz"]
+}
+
+/// Percent-decodes `text` (with `+` as a space when `plus`), or nil for a bad escape or bytes
+/// that are not UTF-8.
+func decodeForTest(_ text: String, plus: Bool) -> String? {
+  var bytes: [UInt8] = []
+  var utf8 = Array(text.utf8)[...]
+  while let byte = utf8.popFirst() {
+    if byte == UInt8(ascii: "%") {
+      guard utf8.count >= 2,
+        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+      else { return nil }
+      bytes.append(value)
+      utf8 = utf8.dropFirst(2)
+    } else {
+      bytes.append(plus && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+    }
+  }
+  return String(validating: bytes, as: UTF8.self)
 }
 
 /// Percent-encodes some or all of `text` for a URL path or query, at random.
@@ -130,6 +168,9 @@ struct RouteParts {
   var plain: [(String, PatternSegment)] = []
   var groups: [[(String, PatternSegment)]] = []
   var names: Set<String> = []
+  var caseSensitive = true
+  /// `//domain` without a scheme.
+  var schemeless = false
 }
 
 struct RouteGenerator {
@@ -157,16 +198,33 @@ struct RouteGenerator {
   mutating func parts() -> RouteParts {
     var parts = RouteParts()
     parts.scheme = random.chance(35) ? nil : random.pick(Alphabet.schemes)
+    parts.caseSensitive = !random.chance(15)
     if parts.scheme != nil, random.chance(20) {
-      let written = random.pick(Alphabet.domains)
+      let written = random.pick(
+        random.chance(30) ? Alphabet.wildcardDomains : Alphabet.domains)
       parts.domain = Token(written, written.lowercased())
+    } else if parts.scheme == nil, random.chance(8) {
+      let written = random.pick(Alphabet.domains + Alphabet.wildcardDomains)
+      parts.domain = Token(written, written.lowercased())
+      parts.schemeless = true
     }
-    // Plain segments, then optional groups; `*` and `<path:>` only at the very end.
-    let plainCount = random.below(4)
+    // Plain segments, then optional groups; `*` and `<path:>` at the very end, or one of them
+    // anywhere in a pattern without groups.
+    var plainCount = random.below(4)
     let groupCount = random.chance(65) ? 0 : 1 + random.below(2)
+    let inner = groupCount == 0 && random.chance(15)
     for index in 0..<plainCount {
-      let last = index == plainCount - 1 && groupCount == 0
+      let last = index == plainCount - 1 && groupCount == 0 && !inner
       parts.plain.append(segment(canEnd: last, names: &parts.names))
+    }
+    if inner {
+      let name = self.name(&parts.names)
+      let wildcard =
+        random.chance(50)
+        ? ("*", PatternSegment(kind: .rest, name: "*"))
+        : ("<path:\(name)>", PatternSegment(kind: .path, name: name))
+      parts.plain.insert(wildcard, at: random.below(plainCount + 1))
+      plainCount += 1
     }
     for groupIndex in 0..<groupCount {
       let size = 1 + random.below(2)
@@ -191,16 +249,46 @@ struct RouteGenerator {
       constraints.append(constraint(key: key, names: &usedNames))
     }
 
+    // A fragment pattern: segments (one wildcard per pattern) or constraints.
+    var fragment: (String, FragmentPattern)?
+    if random.chance(15) {
+      if random.chance(50) {
+        let hasWildcard = (parts.plain + parts.groups.flatMap { $0 }).contains {
+          $0.1.kind.isWildcard
+        }
+        var list: [(String, PatternSegment)] = []
+        let count = random.below(3)
+        for index in 0..<count {
+          var piece = segment(canEnd: !hasWildcard && index == count - 1, names: &usedNames)
+          if case .literal(let text) = piece.1.kind, text.contains("=") {
+            piece = ("eq", .init(kind: .literal("eq")))
+          }
+          list.append(piece)
+        }
+        fragment = (list.map(\.0).joined(separator: "/"), .segments(list.map(\.1)))
+      } else {
+        var list: [(String, QueryConstraint)] = []
+        var keys: Set<String> = []
+        for _ in 0..<(1 + random.below(2)) {
+          let key = random.pick(Alphabet.fragmentKeys)
+          guard keys.insert(key.decoded).inserted else { continue }
+          list.append(constraint(key: key, names: &usedNames, absent: list.isEmpty ? 0 : 15))
+        }
+        fragment = (list.map(\.0).joined(separator: "&"), .query(list.map(\.1)))
+      }
+    }
+
     // Write the text.
     let scheme = parts.scheme
     let domain = parts.domain
     var text = ""
     if let scheme { text += randomCase(scheme, &random) + "://" }
+    if parts.schemeless { text += "//" }
     var pieces = parts.plain.map(\.0)
     if let domain {
       pieces.insert(domain.raw, at: 0)
     }
-    if scheme == nil || domain == nil {
+    if (scheme == nil && !parts.schemeless) || (scheme != nil && domain == nil) {
       if random.chance(60) || (scheme == nil && pieces.isEmpty) { text += "/" }
     }
     for (index, piece) in pieces.enumerated() {
@@ -214,6 +302,7 @@ struct RouteGenerator {
     if !constraints.isEmpty {
       text += "?" + constraints.map(\.0).joined(separator: "&")
     }
+    if let fragment { text += "#" + fragment.0 }
 
     // What it should compile to: with a scheme, a first literal with `.` (or `localhost`) is a
     // domain.
@@ -228,7 +317,8 @@ struct RouteGenerator {
     let priority = random.pick([0, 0, 0, 0, 1, 1, 2])
     return GeneratedRoute(
       text: text, priority: priority, scheme: scheme, domain: domainName, segments: segments,
-      groups: parts.groups.map { $0.map(\.1) }, constraints: constraints.map(\.1))
+      groups: parts.groups.map { $0.map(\.1) }, constraints: constraints.map(\.1),
+      caseSensitive: parts.caseSensitive, fragment: fragment?.1)
   }
 
   mutating func name(_ used: inout Set<String>) -> String {
@@ -241,8 +331,21 @@ struct RouteGenerator {
   mutating func segment(canEnd: Bool, names: inout Set<String>, inGroup: Bool = false)
     -> (String, PatternSegment)
   {
-    let roll = random.below(canEnd ? 12 : 10)
+    let roll = random.below(canEnd ? 14 : 12)
     switch roll {
+    case 10:
+      let name = self.name(&names)
+      let alternatives = (0..<(2 + random.below(2))).map { _ in random.pick(Alphabet.alternatives) }
+      return (
+        "<" + alternatives.map(\.raw).joined(separator: "|") + ":\(name)>",
+        PatternSegment(kind: .oneOf(alternatives.map(\.decoded)), name: name)
+      )
+    case 11:
+      let name = self.name(&names)
+      let source = random.pick(Alphabet.regexes)
+      return (
+        ":\(name)(\(source))", PatternSegment(kind: .regex(try! RouteRegex(source)), name: name)
+      )
     case 0..<4:
       // No `.` literals in groups: there the "first segment is a domain" rule is unclear.
       let pool =
@@ -264,7 +367,7 @@ struct RouteGenerator {
     case 8, 9:
       let name = self.name(&names)
       return ("<uuid:\(name)>", PatternSegment(kind: .capture(.uuid), name: name))
-    case 10:
+    case 12:
       let name = self.name(&names)
       return ("<path:\(name)>", PatternSegment(kind: .path, name: name))
     default:
@@ -272,7 +375,28 @@ struct RouteGenerator {
     }
   }
 
-  mutating func constraint(key: Token, names: inout Set<String>) -> (String, QueryConstraint) {
+  mutating func constraint(key: Token, names: inout Set<String>, absent: Int = 10)
+    -> (String, QueryConstraint)
+  {
+    if random.chance(absent) {
+      return ("!" + key.raw, QueryConstraint(key: key.decoded, value: .absent))
+    }
+    if random.chance(15) {
+      let name = self.name(&names)
+      let alternatives = (0..<(2 + random.below(2))).map { _ in random.pick(Alphabet.alternatives) }
+      return (
+        key.raw + "=<" + alternatives.map(\.raw).joined(separator: "|") + ":\(name)>",
+        QueryConstraint(key: key.decoded, value: .oneOf(alternatives.map(\.decoded), name: name))
+      )
+    }
+    if random.chance(10) {
+      let name = self.name(&names)
+      let source = random.pick(Alphabet.regexes)
+      return (
+        key.raw + "=:\(name)(\(source))",
+        QueryConstraint(key: key.decoded, value: .regex(try! RouteRegex(source), name: name))
+      )
+    }
     if random.chance(45) {
       let literal = random.pick(Alphabet.queryLiterals)
       return (
@@ -295,7 +419,12 @@ struct RouteGenerator {
 /// A URL as the generator means it: the text and how it should be read.
 struct GeneratedURL {
   var text: String
+  /// How it reads, without its fragment.
   var expected: RouteURL
+  /// Its fragment, read, when it has one; nil when it has none or it does not decode.
+  var fragment: RouteURL.Fragment?
+  /// Whether it has a fragment that does not decode.
+  var fragmentInvalid = false
 }
 
 struct URLGenerator {
@@ -306,7 +435,12 @@ struct URLGenerator {
     if random.chance(12) { return random.pick(Alphabet.allValues) }
     switch kind {
     case .literal(let text):
-      return text
+      return random.chance(10) ? randomCase(text, &random) : text
+    case .oneOf(let alternatives):
+      let text = random.pick(alternatives)
+      return random.chance(20) ? randomCase(text, &random) : text
+    case .regex:
+      return random.pick(Alphabet.regexValues)
     case .capture(.int):
       return random.pick(Alphabet.ints)
     case .capture(.float):
@@ -318,24 +452,47 @@ struct URLGenerator {
     }
   }
 
+  /// Values for a list of pattern segments: one each, and some for a wildcard.
+  mutating func segmentValues(for segments: [PatternSegment]) -> [String] {
+    var values: [String] = []
+    for segment in segments {
+      switch segment.kind {
+      case .path:
+        for _ in 0..<(random.chance(10) ? 0 : 1 + random.below(3)) {
+          values.append(random.pick(Alphabet.allValues))
+        }
+      case .rest:
+        for _ in 0..<random.below(4) { values.append(random.pick(Alphabet.allValues)) }
+      default:
+        values.append(value(for: segment.kind))
+      }
+    }
+    return values
+  }
+
+  /// A value for a query constraint: usually one that fits.
+  mutating func value(for constraint: QueryConstraint) -> String {
+    switch constraint.value {
+    case .literal(let literal):
+      return random.chance(85) ? literal : random.pick(Alphabet.queryLiterals).decoded
+    case .capture(.string, _), .absent:
+      return random.pick(Alphabet.allValues)
+    case .capture(let type, _):
+      return self.value(for: .capture(type))
+    case .oneOf(let alternatives, _):
+      return self.value(for: .oneOf(alternatives))
+    case .regex(let regex, _):
+      return self.value(for: .regex(regex))
+    }
+  }
+
   mutating func url(aimingAt route: GeneratedRoute?) -> GeneratedURL {
     // Decoded path segments, before dot segments are resolved.
     var values: [String] = []
     if let route {
       var segments = route.segments
       for group in route.groups where random.chance(50) { segments += group }
-      for segment in segments {
-        switch segment.kind {
-        case .path:
-          for _ in 0..<(random.chance(10) ? 0 : 1 + random.below(3)) {
-            values.append(random.pick(Alphabet.allValues))
-          }
-        case .rest:
-          for _ in 0..<random.below(4) { values.append(random.pick(Alphabet.allValues)) }
-        default:
-          values.append(value(for: segment.kind))
-        }
-      }
+      values = segmentValues(for: segments)
       if random.chance(8) { values.append(random.pick(Alphabet.allValues)) }
       if random.chance(8), !values.isEmpty { values.remove(at: random.below(values.count)) }
     } else {
@@ -374,7 +531,13 @@ struct URLGenerator {
       if form < 6 {
         text += "//"
         // Authority: the route's domain, another domain, the first segment, or empty.
-        if let routeDomain, random.chance(80) {
+        if let routeDomain, routeDomain.hasPrefix("*."), random.chance(80) {
+          let written =
+            random.chance(15)
+            ? String(routeDomain.dropFirst(2))
+            : random.pick(Alphabet.subdomains) + routeDomain.dropFirst(2)
+          host = Token(randomCase(written, &random), written)
+        } else if let routeDomain, random.chance(80) {
           host = Token(randomCase(routeDomain, &random), routeDomain)
         } else if random.chance(15) {
           let written = random.pick(Alphabet.urlDomains)
@@ -417,16 +580,9 @@ struct URLGenerator {
     // Query: the route's constraints (fitting or not, sometimes twice), plus other keys.
     var items: [(Token, Token?)] = []
     for constraint in route?.constraints ?? [] {
-      var value: String
-      switch constraint.value {
-      case .literal(let literal):
-        value = random.chance(85) ? literal : random.pick(Alphabet.queryLiterals).decoded
-      case .capture(.string, _):
-        value = random.pick(Alphabet.allValues)
-      case .capture(let type, _):
-        value = self.value(for: .capture(type))
-      }
-      let copies = random.chance(10) ? 0 : (random.chance(10) ? 2 : 1)
+      var value = self.value(for: constraint)
+      var copies = random.chance(10) ? 0 : (random.chance(10) ? 2 : 1)
+      if constraint.value == .absent, random.chance(70) { copies = 0 }
       for _ in 0..<copies {
         items.append((Token(encode(constraint.key, query: true, &random), constraint.key), nil))
         items[items.count - 1].1 = Token(encode(value, query: true, &random), value)
@@ -454,10 +610,52 @@ struct URLGenerator {
       }
       text += "?" + parts.joined(separator: "&")
     }
-    if random.chance(10) { text += random.pick(["#", "#frag", "#x/y?k=1&%zz"]) }
+    // Fragment: one aimed at the route's fragment pattern, or another one, or none.
+    var fragmentText: String?
+    switch route?.fragment {
+    case .segments(let list)? where random.chance(85):
+      fragmentText = segmentValues(for: list).map { encode($0, query: false, &random) }
+        .joined(separator: random.chance(10) ? "//" : "/")
+      if random.chance(10) { fragmentText = "/" + fragmentText! }
+    case .query(let constraints)? where random.chance(85):
+      var pieces: [String] = []
+      for constraint in constraints {
+        if constraint.value == .absent, random.chance(70) { continue }
+        let value = self.value(for: constraint)
+        pieces.append(
+          encode(constraint.key, query: true, &random) + "=" + encode(value, query: true, &random))
+      }
+      if random.chance(20) { pieces.insert("p=1", at: random.below(pieces.count + 1)) }
+      fragmentText = pieces.joined(separator: "&")
+    default:
+      if random.chance(15) { fragmentText = random.pick(Alphabet.fragments) }
+    }
+    var fragment: RouteURL.Fragment?
+    var fragmentInvalid = false
+    if let fragmentText {
+      text += "#" + fragmentText
+      let segments = fragmentText.split(separator: "/").map {
+        decodeForTest(String($0), plus: false)
+      }
+      let items = fragmentText.split(separator: "&").map { piece -> RouteURL.QueryItem? in
+        let (key, value) =
+          piece.firstIndex(of: "=").map { (piece[..<$0], piece[piece.index(after: $0)...]) }
+          ?? (piece[...], "")
+        guard let key = decodeForTest(String(key), plus: true),
+          let value = decodeForTest(String(value), plus: true)
+        else { return nil }
+        return RouteURL.QueryItem(key: key, value: value)
+      }
+      if segments.contains(nil) || items.contains(nil) {
+        fragmentInvalid = true
+      } else {
+        fragment = RouteURL.Fragment(segments: segments.map { $0! }, items: items.map { $0! })
+      }
+    }
 
     let expected = RouteURL(
       scheme: scheme, domain: domain, segments: resolved, query: query)
-    return GeneratedURL(text: text, expected: expected)
+    return GeneratedURL(
+      text: text, expected: expected, fragment: fragment, fragmentInvalid: fragmentInvalid)
   }
 }
