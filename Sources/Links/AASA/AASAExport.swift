@@ -16,11 +16,15 @@ package enum AASAExport {
         default: return "sample"
         }
       }
-      let query = pattern.constraints.map { constraint -> RouteURL.QueryItem in
+      let query = pattern.constraints.compactMap { constraint -> RouteURL.QueryItem? in
         switch constraint.value {
         case .literal(let text): return RouteURL.QueryItem(key: constraint.key, value: text)
         case .capture(let type, _):
           return RouteURL.QueryItem(key: constraint.key, value: sample(type))
+        case .oneOf(let values, _):
+          return RouteURL.QueryItem(key: constraint.key, value: values[0])
+        case .regex: return RouteURL.QueryItem(key: constraint.key, value: "sample")
+        case .absent: return nil
         }
       }
       return RouteURL(scheme: scheme, domain: pattern.domain, segments: texts, query: query).text
@@ -118,10 +122,13 @@ package enum AASAExport {
   /// capture as one character or more, a path
   /// tail as `/` and anything (and, for `*`, also nothing).
   static func components(_ pattern: RoutePattern) -> [(String, [JSONMember])] {
-    let query = pattern.constraints.map { constraint -> JSONMember in
+    // An absent key cannot be said in an AASA: the component admits it either way.
+    let query = pattern.constraints.compactMap { constraint -> JSONMember? in
       switch constraint.value {
       case .literal(let text): return JSONMember(constraint.key, .string(text))
       case .capture(let type, _): return JSONMember(constraint.key, .string(wildcard(type)))
+      case .oneOf, .regex: return JSONMember(constraint.key, .string("?*"))
+      case .absent: return nil
       }
     }
     var result: [(String, [JSONMember])] = []
