@@ -15,8 +15,11 @@ package enum AppShellCommand {
            appshell [--version] [--help]
            appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
            appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
+           appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
+                           [--host HOST]
            appshell links check [--screens DIR] [--explain] [URL...]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
+                           [--open URL] [--format text|ansi|svg|cast [--output DIR]]
                            [--expect GOLDEN [--update]] SCRIPT
            appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]
            appshell openurl [--json] [--strict] URL

@@ -19,7 +19,8 @@ enum ReplayCommand {
       SCRIPT              The key script (see docs/shell.md); '-' reads standard input.
 
     OPTIONS:
-      --size COLSxROWS    The terminal size (default: 80x24).
+      --size COLSxROWS    The terminal size (default: the script's '# size: COLSxROWS'
+                          comment when it starts with one, else 80x24).
       --routes FILE       The route table (default: the screens directory's routes.json).
       --screens DIR       The screens directory (default: the app's own Screens/).
       --state             Print one state JSON line per snapshot instead of the screens.
@@ -28,7 +29,8 @@ enum ReplayCommand {
                           only bold, dim and reverse), svg (one image per snapshot, written
                           to --output DIR as snapshot-N.svg) or cast (an asciicast v2
                           recording of every frame, for asciinema play).
-      --output DIR        Where svg images go (and cast's replay.cast instead of stdout).
+      --output DIR        Where svg images go (and cast's replay.cast instead of stdout);
+                          made when it does not exist.
       --expect GOLDEN     Compare the output with the file GOLDEN instead of printing it:
                           exit 0 when equal, else print a line diff and exit 1.
       --update            With --expect: write the output to GOLDEN (exit 0).
@@ -44,7 +46,7 @@ enum ReplayCommand {
 
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "replay")
-    var size = Size(columns: 80, rows: 24)
+    var size: Size?
     var files = AppFileOptions()
     var statesOnly = false
     var expectPath: String?
@@ -136,7 +138,8 @@ enum ReplayCommand {
       io.writeError("appshell replay: \(error)\n")
       return 2
     }
-    var replayer = FlowRun.replayer(app: app, files: files, size: size, open: openURL)
+    let terminal = size ?? FlowRun.size(ofScript: text) ?? Size(columns: 80, rows: 24)
+    var replayer = FlowRun.replayer(app: app, files: files, size: terminal, open: openURL)
     replayer.keepsFrames = format == .cast
     let playback = replayer.play(script)
     let status: Int32 = playback.failure == nil ? 0 : 1
@@ -145,8 +148,10 @@ enum ReplayCommand {
     case .svg:
       return writeImages(playback, to: outputDirectory!, io: io) ?? status
     case .cast:
-      let cast = CastRecording.render(replayer.frames, size: size, colors: ScreenFormat.colors)
+      let cast = CastRecording.render(replayer.frames, size: terminal, colors: ScreenFormat.colors)
       if let outputDirectory {
+        try? FileManager.default.createDirectory(
+          atPath: outputDirectory, withIntermediateDirectories: true)
         let path = outputDirectory + "/replay.cast"
         guard FileManager.default.createFile(atPath: path, contents: Data(cast.utf8)) else {
           io.writeError("appshell replay: \(path): cannot write the recording\n")

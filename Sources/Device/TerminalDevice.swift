@@ -19,6 +19,8 @@ package final class MemoryTerminal: TerminalDevice {
   package var currentSize: Size
   /// The last frame presented.
   package private(set) var frame: Grid?
+  /// How many frames were presented.
+  package private(set) var presented = 0
 
   /// Makes a memory terminal of a size.
   package init(size: Size) { currentSize = size }
@@ -30,5 +32,8 @@ package final class MemoryTerminal: TerminalDevice {
   package func updateSize() -> Size { currentSize }
 
   /// Keeps the frame.
-  package func present(_ grid: Grid) { frame = grid }
+  package func present(_ grid: Grid) {
+    frame = grid
+    presented += 1
+  }
 }

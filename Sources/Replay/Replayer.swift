@@ -135,11 +135,14 @@ package struct Replayer {
       let limit = limit ?? KeyScript.Expectation.defaultWait
       var waited = Duration.zero
       while !shows(text.text) {
-        guard waited < limit.duration else {
-          return "\"\(text.written)\" did not appear within \(limit.text) s"
-        }
-        advance(by: Self.waitStep)
-        waited += Self.waitStep
+        // Only work coming due changes the screen: steps where none does are taken without
+        // looking at it again.
+        repeat {
+          guard waited < limit.duration else {
+            return "\"\(text.written)\" did not appear within \(limit.text) s"
+          }
+          waited += Self.waitStep
+        } while !advance(by: Self.waitStep)
         keepFrame()
       }
       return nil
@@ -180,10 +183,7 @@ package struct Replayer {
         console.refuseTable("reloading is not available here")
       }
     }
-    clock += Self.keyInterval
-    while let event = scheduled.popDue(now: clock) {
-      run(console.send(event))
-    }
+    advance(by: Self.keyInterval)
   }
 
   /// Sends one event to the console (a URL from outside, a cold start) and carries out its
@@ -192,12 +192,21 @@ package struct Replayer {
     run(console.send(event))
   }
 
-  /// Lets virtual time pass: delayed work that comes due finishes, in order.
-  package mutating func advance(by duration: Duration) {
-    clock += duration
-    while let event = scheduled.popDue(now: clock) {
+  /// Lets virtual time pass: delayed work that comes due finishes, in order, each at its due
+  /// time (so work it starts is timed from then, and one long wait equals several short ones).
+  /// Returns whether any work came due.
+  @discardableResult
+  package mutating func advance(by duration: Duration) -> Bool {
+    let end = clock + duration
+    var fired = false
+    while let due = scheduled.nextDue, due <= end {
+      clock = max(clock, due)
+      guard let event = scheduled.popDue(now: clock) else { break }
       run(console.send(event))
+      fired = true
     }
+    clock = end
+    return fired
   }
 
   private mutating func run(_ effects: [Effect]) {

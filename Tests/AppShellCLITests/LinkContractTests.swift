@@ -131,17 +131,17 @@ import Testing
       #"c.links.json:1:13: unknown member "x" (a link contract has only "cases")"#
     ),
     ("{}", #"c.links.json:1:1: a link contract needs "cases": an array of cases"#),
-    (#"{"cases":[1]}"#, "c.links.json:1:1: cases[0] must be an object"),
+    (#"{"cases":[1]}"#, "c.links.json:1:11: cases[0] must be an object"),
     (
       "{\"cases\":[\n {\"url\":\"a://b\",\"expect\":{}},\n {\"url\":\"a://b\",\"expext\":{}}]}",
       #"c.links.json:3:17: cases[1]: unknown member "expext" (a case has url, from and expect)"#
     ),
-    (#"{"cases":[{"expect":{}}]}"#, "c.links.json:1:1: cases[0].url must be a string"),
+    (#"{"cases":[{"expect":{}}]}"#, "c.links.json:1:11: cases[0].url must be a string"),
     (
       #"{"cases":[{"url":"a://b","from":"inbox","expect":{}}]}"#,
       #"c.links.json:1:26: cases[0].from is "inside", "outside" or "cold""#
     ),
-    (#"{"cases":[{"url":"a://b"}]}"#, "c.links.json:1:1: cases[0].expect must be an object"),
+    (#"{"cases":[{"url":"a://b"}]}"#, "c.links.json:1:11: cases[0].expect must be an object"),
     (
       #"{"cases":[{"url":"a://b","expect":{"screen":1}}]}"#,
       "c.links.json:1:36: cases[0].expect.screen must be a string"
@@ -173,6 +173,19 @@ import Testing
     (
       #"{"cases":[{"url":"a://b","expect":{"screens":"x"}}]}"#,
       #"c.links.json:1:36: cases[0].expect: unknown member "screens" (expect has screen, title, params, tab, stack, presentation, alert, matched, refused, action, notification, status, redirects, opens)"#
+    ),
+    // The member checked is found among the members of its own object, not nested ones.
+    (
+      "{\"cases\":[{\"url\":\"a\",\"expect\":{\"params\":{\"screen\":\"x\"},\n \"screen\":5}}]}",
+      "c.links.json:2:2: cases[0].expect.screen must be a string"
+    ),
+    (
+      #"{"cases":[{"url":"a","expect":{}},{"expect":{"params":{"url":"x"}},"url":5}]}"#,
+      "c.links.json:1:68: cases[1].url must be a string"
+    ),
+    (
+      #"{"cases":[{"url":"a\"url\":","expect":{}},{"url":"b","expect":{"tab":1}}]}"#,
+      "c.links.json:1:64: cases[1].expect.tab must be a string"
     ),
   ])
   func anUnusableContractSaysWhere(text: String, message: String) {

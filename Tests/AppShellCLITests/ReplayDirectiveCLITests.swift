@@ -217,3 +217,107 @@ import Testing
     #expect(result.stderr.hasPrefix("appshell openurl: "))
   }
 }
+
+/// `appshell replay`: async work on the virtual clock, the size a script asks for, where
+/// recordings go, what `ansi` shows, and the top-level help.
+@Suite struct ReplayRunTests {
+  static func script(_ text: String, in directories: PrivateDirectories) throws -> String {
+    try ReplayDirectiveCLITests.script(text, in: directories)
+  }
+
+  static func replay(_ arguments: [String]) -> CapturedRun {
+    ReplayDirectiveCLITests.replay(arguments)
+  }
+
+  /// An app whose actions start one another: `a1` then `a2`, a second each; `b1` then `b2`,
+  /// 50 ms each (both within one key's tenth of a second).
+  static let chain: [String: String] = [
+    "app.json": #"""
+    {"name":"Chain","version":"1.0","tabs":[{"title":"Home","root":"shop://home"}],
+     "actions":{"a1":{"after":1,"status":"first done","then":"shop://a2"},
+                "a2":{"after":1,"status":"second done"},
+                "b1":{"after":0.05,"then":"shop://b2"},
+                "b2":{"after":0.05,"status":"quick done"}}}
+    """#,
+    "routes.json": #"""
+    {"routes":[{"pattern":"shop://home","screen":"home"},
+      {"pattern":"shop://a1","action":"a1"},{"pattern":"shop://a2","action":"a2"},
+      {"pattern":"shop://b1","action":"b1"},{"pattern":"shop://b2","action":"b2"}]}
+    """#,
+    "home.json": #"{"name":"home","title":"Home"}"#,
+  ]
+
+  /// Work started by work is timed from when that work finished: one long wait is the same as
+  /// several short ones, and a key's tenth of a second runs a chain within it.
+  @Test func workStartedByWorkRunsAtItsTimeWithinOneWait() throws {
+    let directories = try PrivateDirectories()
+    let app = try AppDirectoryTests.write(Self.chain, in: directories)
+    for script in [
+      #"shop://a1<Enter><Wait 2.5s><Expect "second done">"#,
+      #"shop://a1<Enter><Wait 1.5s><Wait 1s><Expect "second done">"#,
+      #"shop://b1<Enter><Expect "quick done">"#,
+    ] {
+      let run = try AppDirectoryTests.replay(app, script, state: false)
+      #expect(run.status == 0, "\(script): \(run.stderr)")
+    }
+    let early = try AppDirectoryTests.replay(
+      app, #"shop://a1<Enter><Wait 1.8s><ExpectNot "second done">"#, state: false)
+    #expect(early.status == 0, "\(early.stderr)")
+  }
+
+  /// `replay` runs a script at the size its `# size:` comment asks for, as `test` does;
+  /// `--size` wins.
+  @Test func aSizeCommentSetsTheSizeUnlessSizeIsGiven() throws {
+    let directories = try PrivateDirectories()
+    let path = try Self.script("# size: 40x10\nmyapp://orders/42<Enter>\n", in: directories)
+    let golden = directories.root + "/s.golden"
+    let updated = CapturedRun.run(["test", "--screens", GoldenScripts.screens, "--update", path])
+    #expect(updated.status == 0, "\(updated.text)")
+    let replayed = Self.replay(["--expect", golden, path])
+    #expect(replayed.status == 0, "\(replayed.text)")
+    let plain = Self.replay([path])
+    #expect(plain.text.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
+    let sized = Self.replay(["--size", "50x6", path])
+    let lines = sized.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 8)
+    #expect(lines[1] != plain.text.split(separator: "\n")[1])
+  }
+
+  @Test func castMakesItsOutputDirectory() throws {
+    let directories = try PrivateDirectories()
+    let path = try Self.script("myapp://orders/42<Enter>", in: directories)
+    let output = directories.root + "/new/casts"
+    let run = Self.replay(["--format", "cast", "--output", output, path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.text == "wrote \(output)/replay.cast\n")
+    #expect(FileManager.default.fileExists(atPath: output + "/replay.cast"))
+  }
+
+  /// Without its escapes, `ansi` output is the `text` output.
+  @Test(arguments: ["tabs", "prompt-editing", "alert-no-route", "wide-cjk", "help-f1"])
+  func ansiWithoutEscapesIsText(name: String) throws {
+    let path = GoldenScripts.scriptURL(name).path
+    let text = Self.replay([path])
+    let ansi = Self.replay(["--format", "ansi", path])
+    #expect(text.status == 0)
+    #expect(ansi.text.replacing(#/\x1B\[[0-9;]*m/#, with: "") == text.text)
+  }
+
+  /// The top-level help lists each subcommand's usage as its own help gives it.
+  @Test(arguments: [
+    "resolve", "routes", "links", "replay", "test", "openurl", "push", "sign-table", "init",
+  ])
+  func theTopLevelHelpListsEachSubcommandsOptions(command: String) {
+    func words(_ text: Substring) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    let top = words(Substring(CapturedRun.run(["--help"]).text))
+    let help = CapturedRun.run([command, "--help"]).text
+    let usage = help.split(separator: "\n\n").first { $0.hasPrefix("USAGE:") } ?? ""
+    let forms = usage.dropFirst("USAGE:".count).split(separator: "appshell ")
+    #expect(!forms.isEmpty)
+    for form in forms {
+      #expect(top.contains("appshell " + words(form)), "appshell \(form)")
+    }
+  }
+}

@@ -112,13 +112,35 @@ import Testing
     #expect(missing.status == 2)
     #expect(
       missing.text
-        == "FAIL \(d)/nothing.keys: \(d)/nothing.keys: cannot read the flow\n0 passed, 1 failed\n")
+        == "FAIL \(d)/nothing.keys: \(d)/nothing.keys: no such file or directory\n"
+        + "0 passed, 1 failed\n")
+    let missingDirectory = Self.test([d + "/nowhere"])
+    #expect(missingDirectory.status == 2)
+    #expect(
+      missingDirectory.text
+        == "FAIL \(d)/nowhere: \(d)/nowhere: no such file or directory\n0 passed, 1 failed\n")
     let other = Self.test([d + "/notes.txt"])
     #expect(other.status == 2)
     #expect(
       other.text.hasPrefix(
         "FAIL \(d)/notes.txt: \(d)/notes.txt: not a flow (.keys) or a link contract (.links.json)\n"
       ))
+  }
+
+  /// A CI run that finds nothing to test does not pass.
+  @Test func aDirectoryWithoutTestsExits2() throws {
+    let directories = try PrivateDirectories()
+    let d = try Self.suite(in: directories.root)
+    let empty = directories.root + "/empty"
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    let run = Self.test([empty])
+    #expect(run.status == 2)
+    #expect(run.text == "0 passed, 0 failed\n")
+    #expect(run.stderr == "appshell test: no flows or link contracts in \(empty)\n")
+    let withOthers = Self.test([d + "/pass.keys", empty])
+    #expect(withOthers.status == 2)
+    #expect(withOthers.text == "ok   \(d)/pass.keys\n1 passed, 0 failed\n")
+    #expect(withOthers.stderr == "appshell test: no flows or link contracts in \(empty)\n")
   }
 
   @Test(arguments: [

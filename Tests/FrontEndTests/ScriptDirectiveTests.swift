@@ -206,6 +206,22 @@ import Testing
     #expect(given.failure == #"s.keys:1:1: "Never" did not appear within 0.5 s"#)
   }
 
+  /// While nothing is due, time passing cannot change the screen: a long `<WaitFor>` does not
+  /// look at it every tenth of a second, and ends as stepping would.
+  @Test func waitForDoesNotDrawWhileNothingIsDue() throws {
+    let never = try Self.play(#"<WaitFor "Never" 3600s>"#)
+    #expect(never.failure == #"s.keys:1:1: "Never" did not appear within 3600 s"#)
+    #expect(never.replayer.now == .seconds(3600))
+    #expect(never.replayer.device.presented < 10)
+    // A banner expires after 5 s: the look after it still comes at the step it would.
+    let banner = try Self.play(
+      #"<Push {"aps":{"alert":"Zebra"}}><WaitFor "Zebra" 1s><WaitFor "Never" 60s>"#)
+    #expect(banner.failure == #"s.keys:1:53: "Never" did not appear within 60 s"#)
+    #expect(banner.replayer.now == .seconds(60))
+    #expect(banner.replayer.device.presented < 20)
+    #expect(!(banner.playback.failure?.snapshot.grid.text.contains("Zebra") ?? true))
+  }
+
   @Test func aFailureEndsTheRunWithTheScreenAtThatMoment() throws {
     let run = try Self.play(#"<Snap>myapp://orders/7<Enter><Snap><Expect "Nope">myapp://me<Enter>"#)
     #expect(run.playback.snapshots.count == 2)

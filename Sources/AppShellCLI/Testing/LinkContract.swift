@@ -57,39 +57,45 @@ struct LinkContract {
     }
     for member in top where member.key != "cases" {
       throw located.error(
-        at: member.key, "unknown member \"\(member.key)\" (a link contract has only \"cases\")")
+        at: member.key, in: located.top,
+        "unknown member \"\(member.key)\" (a link contract has only \"cases\")")
     }
     guard case .array(let items)? = json["cases"] else {
       throw ContractError("\(file):1:1: a link contract needs \"cases\": an array of cases")
     }
+    let places = located.value(of: "cases", in: located.top).map { located.elements(of: $0) }
     var cases: [Case] = []
     for (index, item) in items.enumerated() {
       let number = index + 1
       let name = "cases[\(index)]"
-      located.startCase(number)
+      let place = places.flatMap { index < $0.count ? $0[index] : nil } ?? located.top
       guard case .object(let members) = item else {
-        throw located.error(at: nil, "\(name) must be an object")
+        throw located.error(at: place, "\(name) must be an object")
       }
       for member in members where !Self.caseMembers.contains(member.key) {
         throw located.error(
-          at: member.key,
+          at: member.key, in: place,
           "\(name): unknown member \"\(member.key)\" (a case has url, from and expect)")
       }
       guard case .string(let url)? = item["url"] else {
-        throw located.error(at: "url", "\(name).url must be a string")
+        throw located.error(at: "url", in: place, "\(name).url must be a string")
       }
       var from = From.inside
       if let value = item["from"] {
         guard case .string(let text) = value, let parsed = From(rawValue: text) else {
-          throw located.error(at: "from", "\(name).from is \"inside\", \"outside\" or \"cold\"")
+          throw located.error(
+            at: "from", in: place, "\(name).from is \"inside\", \"outside\" or \"cold\"")
         }
         from = parsed
       }
       guard case .object(let expect)? = item["expect"] else {
-        throw located.error(at: "expect", "\(name).expect must be an object")
+        throw located.error(at: "expect", in: place, "\(name).expect must be an object")
       }
+      let expectPlace = located.value(of: "expect", in: place) ?? place
       for member in expect {
-        try Self.check(member, in: "\(name).expect", located: located)
+        try Self.check(member, in: "\(name).expect") { key, message in
+          located.error(at: key, in: expectPlace, message)
+        }
       }
       cases.append(Case(number: number, url: url, from: from, expect: expect))
     }
@@ -97,11 +103,11 @@ struct LinkContract {
   }
 
   /// Checks that an `expect` member is known and of the right kind.
-  private static func check(_ member: JSONMember, in name: String, located: Locator)
-    throws(ContractError)
-  {
+  private static func check(
+    _ member: JSONMember, in name: String, error: (String, String) -> ContractError
+  ) throws(ContractError) {
     let path = "\(name).\(member.key)"
-    func fail(_ what: String) -> ContractError { located.error(at: member.key, "\(path) \(what)") }
+    func fail(_ what: String) -> ContractError { error(member.key, "\(path) \(what)") }
     switch (member.key, member.value) {
     case ("screen", .string), ("title", .string), ("tab", .string), ("action", .string),
       ("notification", .string), ("status", .string), ("alert", .string), ("alert", .null),
@@ -125,8 +131,8 @@ struct LinkContract {
     case ("params", _): throw fail("must be an object")
     case ("stack", _), ("redirects", _): throw fail("must be an array of strings")
     default:
-      throw located.error(
-        at: member.key,
+      throw error(
+        member.key,
         "\(name): unknown member \"\(member.key)\" (expect has \(expectMembers.joined(separator: ", ")))"
       )
     }
@@ -219,37 +225,69 @@ struct ContractError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// Finds where a member's key is written, for error places: the first `"KEY":` after the
-/// start of the case being read.
-private final class Locator {
+/// Finds where things are written in a contract that parsed, for error places: a member's key
+/// among the members of one object (never one nested deeper), or the start of a value.
+private struct Locator {
   let text: [UInt8]
   let file: String
-  /// Where the current case's search starts (the key `"url"` of the case before).
-  private var start = 0
 
   init(text: String, file: String) {
     self.text = Array(text.utf8)
     self.file = file
   }
 
-  /// Moves the search to case `number` (from 1): after the `"url":` of the case before.
-  func startCase(_ number: Int) {
-    start = 0
-    guard number > 1 else { return }
-    var from = 0
-    for _ in 1..<number {
-      guard let found = offset(of: "url", from: from) else { return }
-      from = found + 1
+  /// Where the top-level value starts.
+  var top: Int { blanksSkipped(0) }
+
+  /// The members of the object starting at `object`: where each key is written and where its
+  /// value starts.
+  func members(of object: Int) -> [(key: String, at: Int, value: Int)] {
+    var members: [(key: String, at: Int, value: Int)] = []
+    var index = blanksSkipped(object + 1)
+    while index < text.count, text[index] == UInt8(ascii: "\"") {
+      let keyEnd = end(of: index)
+      let key = (try? JSON.parse(Array(text[index..<keyEnd]))).flatMap {
+        if case .string(let key) = $0 { key } else { nil }
+      }
+      let value = blanksSkipped(blanksSkipped(keyEnd) + 1)
+      members.append((key ?? "", index, value))
+      let after = blanksSkipped(end(of: value))
+      guard after < text.count, text[after] == UInt8(ascii: ",") else { break }
+      index = blanksSkipped(after + 1)
     }
-    start = from
+    return members
   }
 
-  /// An error at the first `"KEY":` from the search start (or at the start).
-  func error(at key: String?, _ message: String) -> ContractError {
-    let position = key.flatMap { offset(of: $0, from: start) } ?? start
+  /// Where the value of member `key` of the object at `object` starts.
+  func value(of key: String, in object: Int) -> Int? {
+    members(of: object).first { $0.key == key }?.value
+  }
+
+  /// Where each element of the array starting at `array` starts.
+  func elements(of array: Int) -> [Int] {
+    var elements: [Int] = []
+    var index = blanksSkipped(array + 1)
+    while index < text.count, text[index] != UInt8(ascii: "]") {
+      elements.append(index)
+      let after = blanksSkipped(end(of: index))
+      guard after < text.count, text[after] == UInt8(ascii: ",") else { break }
+      index = blanksSkipped(after + 1)
+    }
+    return elements
+  }
+
+  /// An error at the key of member `key` of the object at `object` (at the object when it
+  /// has no such member, or `key` is nil).
+  func error(at key: String?, in object: Int, _ message: String) -> ContractError {
+    let position = key.flatMap { key in members(of: object).first { $0.key == key }?.at }
+    return error(at: position ?? object, message)
+  }
+
+  /// An error at an offset.
+  func error(at position: Int, _ message: String) -> ContractError {
     var line = 1
     var column = 1
-    for byte in text[..<position] {
+    for byte in text[..<min(position, text.count)] {
       if byte == 0x0A {
         line += 1
         column = 1
@@ -260,18 +298,41 @@ private final class Locator {
     return ContractError("\(file):\(line):\(column): \(message)")
   }
 
-  /// The offset of `"KEY"` followed by blanks and `:`, from `from`.
-  private func offset(of key: String, from: Int) -> Int? {
-    let quoted = Array(JSON.quote(key).utf8)
+  private func blanksSkipped(_ from: Int) -> Int {
     var index = from
-    while index + quoted.count <= text.count {
-      if text[index..<(index + quoted.count)].elementsEqual(quoted) {
-        var after = index + quoted.count
-        while after < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[after]) { after += 1 }
-        if after < text.count, text[after] == UInt8(ascii: ":") { return index }
-      }
+    while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
+    return index
+  }
+
+  /// Just after the value starting at `start`.
+  private func end(of start: Int) -> Int {
+    guard start < text.count else { return start }
+    var index = start
+    var depth = 0
+    var inString = false
+    while index < text.count {
+      let byte = text[index]
       index += 1
+      if inString {
+        if byte == UInt8(ascii: "\\") {
+          index += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 0 { return index }
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth <= 0 { return depth == 0 ? index : index - 1 }
+      case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+        if depth == 0 { return index - 1 }
+      default: break
+      }
     }
-    return nil
+    return index
   }
 }

@@ -28,8 +28,10 @@ enum TestCommand {
 
     It prints 'ok   PATH' or 'FAIL PATH: REASON' (with details indented below) per test,
     in path order, then 'N passed, M failed'. A flow may start with a '# size: COLSxROWS'
-    comment (default 80x24). Exit 0 when every test passed, 1 when any failed, 2 when a
-    file or an option was unusable.
+    comment (default 80x24). A PATH that does not exist, or a file that cannot be read or
+    parsed, is one failed test whose reason says where ('FILE: ...' or 'FILE:LINE:COL: ...').
+    Exit 0 when every test passed, 1 when any failed, 2 when a file or an option was
+    unusable or a directory held no flows or link contracts.
 
     """
 
@@ -117,7 +119,7 @@ enum TestCommand {
       }
       paths = [flows]
     }
-    let files = collect(paths)
+    let (files, empty) = collect(paths)
     let setup = Setup(app: app, screens: screens, update: update)
     var out = OutputBuffer(io)
     var passed = 0
@@ -147,7 +149,11 @@ enum TestCommand {
         return 2
       }
     }
-    if results.contains(where: \.unusable) { return 2 }
+    // A CI run that finds nothing to test must not pass.
+    for directory in empty {
+      io.writeError("appshell test: no flows or link contracts in \(directory)\n")
+    }
+    if results.contains(where: \.unusable) || !empty.isEmpty { return 2 }
     return failed == 0 ? 0 : 1
   }
 
@@ -158,9 +164,11 @@ enum TestCommand {
   }
 
   /// The flows and contracts under the paths, sorted by the path as printed (byte order); a
-  /// path that does not exist, or a file that is neither, stays in to fail.
-  static func collect(_ paths: [String]) -> [File] {
+  /// path that does not exist, or a file that is neither, stays in to fail. `empty` holds the
+  /// directories with neither below them.
+  static func collect(_ paths: [String]) -> (files: [File], empty: [String]) {
     var files: [File] = []
+    var empty: [String] = []
     let fileManager = FileManager.default
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -173,11 +181,12 @@ enum TestCommand {
       let below = (fileManager.subpaths(atPath: path) ?? []).filter {
         $0.hasSuffix(".keys") || $0.hasSuffix(".links.json")
       }
+      if below.isEmpty { empty.append(path) }
       for name in below {
         files.append(File(shown: base + name, path: base + name))
       }
     }
-    return files.sorted { $0.shown.utf8.lexicographicallyPrecedes($1.shown.utf8) }
+    return (files.sorted { $0.shown.utf8.lexicographicallyPrecedes($1.shown.utf8) }, empty)
   }
 
   /// Runs the tests of one file.
@@ -185,6 +194,9 @@ enum TestCommand {
     func unusable(_ reason: String) -> FileResult {
       FileResult(
         path: file.shown, tests: [Result(name: file.shown, reason: reason)], unusable: true)
+    }
+    guard FileManager.default.fileExists(atPath: file.path) else {
+      return unusable("\(file.shown): no such file or directory")
     }
     if file.path.hasSuffix(".links.json") {
       guard let data = FileManager.default.contents(atPath: file.path) else {

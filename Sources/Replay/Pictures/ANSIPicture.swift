@@ -26,14 +26,14 @@ package enum ANSIPicture {
     }
   }
 
-  /// The rows of `grid`: trailing plain blanks cut, a style change written as `ESC[0;...m`,
+  /// The rows of `grid`: trailing blanks cut (as `Grid.text` cuts them), a style change written as `ESC[0;...m`,
   /// and `ESC[0m` at the end of each.
   package static func lines(_ grid: Grid, colors: Bool) -> [String] {
     (0..<grid.height).map { row in
       var end = grid.width
-      while end > 0, grid[row, end - 1].text == " ", grid[row, end - 1].style == .plain {
-        end -= 1
-      }
+      // Trailing blanks are cut whatever their style, so without its escapes a line is the
+      // row as the text format prints it.
+      while end > 0, grid[row, end - 1].text == " " { end -= 1 }
       var line = ""
       var current = Style.plain
       for column in 0..<end {
