@@ -20,6 +20,7 @@ enum RoutesCommand {
                             conflict   two routes no URL can tell apart
                             parent     a parent that is not a screen route, or a loop
                             guard      a guard the app lacks, or a guarded guard URL
+                            tab        a tab title the app does not have
                             shadowed   a route that can never win
                             target     a screen or action this build lacks
                             rename     a rename to a name the screen does not declare
@@ -35,9 +36,12 @@ enum RoutesCommand {
                           the findings.
       --export aasa       Print the apple-app-site-association file for the table's https
                           routes on the app's associated domains: internal-only routes as
-                          exclude components first (docs/links.md).
+                          exclude components first (docs/links.md). It admits every URL
+                          the routes match; it may admit more, since AASA patterns cannot
+                          check a typed segment (<int:id> becomes ?*) and * spans /.
       --app-id ID         The app ID of the file (default: app.json's links.appID).
-      --host HOST         Only the routes of this host (default: every associated domain).
+      --host HOST         Only the routes of this host; needed when the routes are on
+                          more than one host (each host serves its own file).
       -h, --help          Show this help.
 
     Each route shows its index in the table's "routes", its target, and its priority and
@@ -119,7 +123,7 @@ enum RoutesCommand {
     }
     var out = OutputBuffer(io)
     if json {
-      out.append(RouteTree(inspection.table).json(findings: findings).serialized + "\n")
+      out.append(routesJSON(inspection.table, findings: findings).serialized + "\n")
     } else if let findings {
       for finding in findings { out.append(inert(finding.text) + "\n") }
       out.append(summary(findings, routes: inspection.table.entries.count) + "\n")
@@ -133,6 +137,27 @@ enum RoutesCommand {
           + "'appshell routes --lint' lists every problem\n")
     }
     return findings?.isEmpty == false ? 1 : 0
+  }
+
+  /// The `--json` document: the tree's, with each route's `tab` (null when absent) and
+  /// `arrival` after its `parent`.
+  static func routesJSON(_ table: RouteTable, findings: [LintFinding]?) -> JSON {
+    guard case .object(var members) = RouteTree(table).json(findings: findings),
+      let position = members.firstIndex(where: { $0.key == "routes" }),
+      case .array(let routes) = members[position].value
+    else { return RouteTree(table).json(findings: findings) }
+    let withArrival = zip(routes, table.entries).map { route, entry -> JSON in
+      guard case .object(var fields) = route else { return route }
+      let after = (fields.firstIndex { $0.key == "parent" } ?? fields.count - 1) + 1
+      fields.insert(
+        contentsOf: [
+          JSONMember("tab", entry.tab.map(JSON.string) ?? .null),
+          JSONMember("arrival", .string(entry.arrival.rawValue)),
+        ], at: after)
+      return .object(fields)
+    }
+    members[position] = JSONMember("routes", .array(withArrival))
+    return .object(members)
   }
 
   /// Every lint finding of a table with the app, in report order; an app without a tab's
@@ -169,6 +194,20 @@ enum RoutesCommand {
     let domains =
       links?.domains
       ?? table.entries.compactMap { $0.pattern.scheme == "https" ? $0.pattern.domain : nil }
+    // Each host serves its own file: a file for several would admit one host's paths on another.
+    var hosts: [String] = []
+    for entry in table.entries {
+      guard entry.pattern.scheme == "https", let domain = entry.pattern.domain,
+        AASAExport.covers(domains.map { $0.lowercased() }, domain), !hosts.contains(domain)
+      else { continue }
+      hosts.append(domain)
+    }
+    if host == nil, hosts.count > 1 {
+      io.writeError(
+        "appshell routes: the table's https routes are on \(hosts.count) hosts (\(hosts.joined(separator: ", "))), and each serves its own file: pick one with --host HOST\n"
+      )
+      return 2
+    }
     let document = AASAExport.document(table, appID: appID, domains: domains, host: host)
     io.write(Array(AASAExport.text(document).utf8))
     return 0

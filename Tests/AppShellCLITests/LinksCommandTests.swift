@@ -88,11 +88,20 @@ import Testing
     #expect(app.links != nil)
     let schemes = Set(app.table.entries.compactMap(\.pattern.scheme))
     var checked = 0
+    var httpsGlobal = 0
     for entry in app.table.entries {
       var samples = AASAExport.sampleURLs(entry.pattern)
       if entry.pattern.scheme == nil {
+        // A pattern without scheme and host matches any: it is reached through every scheme,
+        // and over https on every associated host with an AASA.
         let text = entry.pattern.text.replacingOccurrences(of: ":userID", with: "42")
         samples = schemes.sorted().filter { $0 != "https" }.map { "\($0):/\(text)" }
+        for host in app.links!.aasa.keys.sorted() {
+          let https = AASAExport.sampleURLs(entry.pattern, host: host)
+          #expect(!https.isEmpty)
+          samples += https
+          httpsGlobal += https.count
+        }
       }
       for sample in samples where app.table.resolve(sample, from: .external).isMatched {
         #expect(app.delivery(of: sample).opens == .app, "\(sample): \(app.delivery(of: sample))")
@@ -100,6 +109,49 @@ import Testing
       }
     }
     #expect(checked > 30)
+    #expect(httpsGlobal > 0)
+    #expect(app.delivery(of: "https://appshell.example.com/user/view/bob").opens == .app)
+    // The lint would say if a global route were not reached over https.
+    let lint = run(["routes", "--lint"])
+    #expect(!lint.stdout.contains("unreachable"), "\(lint.stdout)")
+  }
+
+  /// A global route an AASA does not admit is unreachable over https on that host.
+  @Test func lintReportsAGlobalRouteTheAASANeverAdmits() throws {
+    let directories = try PrivateDirectories()
+    var files = Self.files
+    files["routes.json"] =
+      #"{"routes":[{"pattern":"shop://feed","screen":"feed"},{"pattern":"https://shop.example.com/p/:id","screen":"feed"},{"pattern":"/g/:id","screen":"feed"}]}"#
+    let directory = try AppDirectoryTests.write(files, in: directories)
+    let lint = run(["routes", "--lint", "--screens", directory])
+    #expect(lint.status == 1)
+    #expect(
+      lint.stdout.contains(
+        #"unreachable: routes[2] "/g/:id": iOS opens https://shop.example.com/g/sample in Safari"#),
+      "\(lint.stdout)")
+  }
+
+  /// Each host serves its own file: an export for routes on several hosts needs --host.
+  @Test func exportOfRoutesOnSeveralHostsNeedsAHost() throws {
+    let directories = try PrivateDirectories()
+    var files = Self.files
+    files["app.json"] = files["app.json"]!.replacingOccurrences(
+      of: #""schemes":["shop"]"#,
+      with: #""schemes":["shop"],"associatedDomains":["applinks:*.example.org"]"#)
+    files["routes.json"] =
+      #"{"routes":[{"pattern":"shop://feed","screen":"feed"},{"pattern":"https://shop.example.com/p/:id","screen":"feed"},{"pattern":"https://m.example.org/q/:id","screen":"feed"}]}"#
+    let directory = try AppDirectoryTests.write(files, in: directories)
+    let both = run(["routes", "--export", "aasa", "--screens", directory])
+    #expect(both.status == 2)
+    #expect(both.stdout.isEmpty)
+    #expect(
+      both.stderr
+        == "appshell routes: the table's https routes are on 2 hosts (shop.example.com, m.example.org), and each serves its own file: pick one with --host HOST\n"
+    )
+    let one = run(["routes", "--export", "aasa", "--screens", directory, "--host", "m.example.org"])
+    #expect(one.status == 0)
+    #expect(one.stdout.contains(#""/":"/q/?*""#))
+    #expect(!one.stdout.contains("/p/"))
   }
 
   /// The tour: one link that opens the app, one that opens Safari and why, one that lands on
@@ -270,7 +322,8 @@ import Testing
   @Test func anUnknownTabRefusesTheTable() throws {
     let directories = try PrivateDirectories()
     var files = Self.files
-    files["routes.json"] = #"{"routes":[{"pattern":"shop://feed","screen":"feed","tab":"Cart"}]}"#
+    files["routes.json"] =
+      #"{"routes":[{"pattern":"shop://feed","screen":"feed","tab":"Cart"},{"pattern":"https://shop.example.com/p/:id","screen":"feed"}]}"#
     let directory = try AppDirectoryTests.write(files, in: directories)
     let started = try AppDirectoryTests.replay(directory, "")
     #expect(started.status == 2)
@@ -278,6 +331,14 @@ import Testing
       started.stderr.contains(
         #"routes.json: routes[0].tab: no tab titled "Cart" (this app's tabs: "Feed")"#),
       "\(started.stderr)")
+    // The lint reports what the app refuses.
+    let lint = run(["routes", "--lint", "--screens", directory])
+    #expect(lint.status == 1)
+    #expect(
+      lint.stdout.contains(
+        #"routes[0] "shop://feed" lands on the tab "Cart", which this app does not have (its tabs: "Feed"); the app refuses the table"#
+      ), "\(lint.stdout)")
+    #expect(lint.lines.last == "1 problem: 1 tab")
   }
 
   @Test func aReloadWithABrokenAASAKeepsTheLastGoodApp() throws {

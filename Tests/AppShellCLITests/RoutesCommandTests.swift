@@ -177,9 +177,10 @@ enum RoutesFixtures {
         #"link [] "item" 1"#,  // bad://item/{{id}}/reviews has no route
       ])
     #expect(document["lint"]?["problems"] == .number("7"))
-    // The kinds about links need an app with links: LinksLintTests plants those.
+    // The kinds about links need an app with links: LinksLintTests plants those, and
+    // LinksCommandTests the tab.
     let linksKinds: [LintKind] = [
-      .unreachable, .unrouted, .scheme, .shadowedComponent, .pathsIgnored,
+      .tab, .unreachable, .unrouted, .scheme, .shadowedComponent, .pathsIgnored,
     ]
     #expect(
       LintKind.allCases.count - linksKinds.count == findings.count,
@@ -225,13 +226,16 @@ enum RoutesFixtures {
       #expect(
         route.keys == [
           "index", "pattern", "target", "priority", "presentation", "external", "minVersion",
-          "guard", "parent", "rename",
+          "guard", "parent", "tab", "arrival", "rename",
         ])
     }
     #expect(
       routes[15].serialized
-        == #"{"index":15,"pattern":"myapp://orders/<int:id>","target":{"kind":"screen","name":"order-detail"},"priority":0,"presentation":"push","external":true,"minVersion":null,"guard":null,"parent":"myapp://orders","rename":{"id":"orderid"}}"#
+        == #"{"index":15,"pattern":"myapp://orders/<int:id>","target":{"kind":"screen","name":"order-detail"},"priority":0,"presentation":"push","external":true,"minVersion":null,"guard":null,"parent":"myapp://orders","tab":null,"arrival":"push","rename":{"id":"orderid"}}"#
     )
+    let track = routes.first { $0["pattern"] == .string("myapp://track/<int:id>") }
+    #expect(track?["tab"] == .string("Orders"))
+    #expect(track?["arrival"] == .string("reset"))
     // Every route sits on exactly one node of the tree.
     var seen: [Int] = []
     func walk(_ node: JSON) {

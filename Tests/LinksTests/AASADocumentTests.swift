@@ -80,6 +80,20 @@ import Testing
     #expect(error(#"{"webcredentials":{"apps":[]}}"#) == nil)
   }
 
+  /// Every variable's values are checked when the file is read, used or not.
+  @Test func substitutionVariableValuesAreCheckedAtLoad() {
+    #expect(
+      error(#"{"applinks":{"substitutionVariables":{"v":["a","$(zz)"]},"details":[]}}"#)
+        == #"applinks.substitutionVariables.v[1]: "$(zz)": $(zz) is not a predefined variable nor one of substitutionVariables"#
+    )
+    #expect(
+      error(
+        #"{"applinks":{"substitutionVariables":{"v":["$(zz)"]},"details":[{"appID":"A.b","components":[{"/":"$(v)"}]}]}}"#
+      )?.hasPrefix("applinks.substitutionVariables.v[0]: ") == true)
+    #expect(
+      error(#"{"applinks":{"substitutionVariables":{"v":["a*","b?"]},"details":[]}}"#) == nil)
+  }
+
   @Test func variableNamesAreCaseSensitive() {
     #expect(
       error(

@@ -337,6 +337,18 @@ import Testing
     #expect(try !admits(aasa, "https://example.com/en"))
   }
 
+  /// Hex digits of escapes compare case-insensitively in legacy paths too.
+  @Test func legacyPathsCompareEscapesInEitherCase() throws {
+    let aasa = try document(
+      """
+      {"applinks":{"details":[{"appID":"\(Self.appID)","paths":["/a%2fb","/C%2F*"]}]}}
+      """)
+    #expect(try admits(aasa, "https://example.com/a%2fb"))
+    #expect(try admits(aasa, "https://example.com/a%2Fb"))
+    #expect(try admits(aasa, "https://example.com/C%2fx"))
+    #expect(try !admits(aasa, "https://example.com/A%2fb"))
+  }
+
   @Test func legacyPathsAreIgnoredWhenComponentsArePresent() throws {
     let aasa = try document(
       """

@@ -67,7 +67,21 @@ import Testing
     #expect(policy.delivery(of: "orders/1").opens == .nothing)
     #expect(policy.delivery(of: "orders/1").reason == "cannot read the URL: no scheme")
     #expect(policy.delivery(of: "1shop://x").opens == .nothing)
-    #expect(policy.delivery(of: "shop://a b").opens == .nothing)
+    #expect(policy.delivery(of: "shop://orders/%zz").opens == .nothing)
+    #expect(policy.delivery(of: "shop://orders/%zz").reason.hasPrefix("cannot read the URL: "))
+  }
+
+  /// A space or a control character is read as it stands, as the router reads it.
+  @Test func spacesAndControlCharactersAreReadAsTheRouterReadsThem() throws {
+    let policy = try Self.policy()
+    #expect(policy.delivery(of: "shop://user/a b").opens == .app)
+    #expect(policy.delivery(of: "shop://user/x?q=a b").opens == .app)
+    #expect(policy.delivery(of: "shop://user/a\u{01}b").opens == .app)
+    #expect(policy.delivery(of: "https://shop.example.com/orders/a b?q=c d").opens == .app)
+    let url = try LinkURL("https://shop.example.com/a b?q=c d#e f")
+    #expect(url.path == "/a b")
+    #expect(url.query == "q=c d")
+    #expect(url.fragment == "e f")
   }
 
   @Test func urlParts() throws {

@@ -231,6 +231,25 @@ import Testing
           "CFBundleURLTypes": .array([.dictionary(["CFBundleURLSchemes": .array([.integer(1)])])])
         ]))
         == "CFBundleURLTypes[0].CFBundleURLSchemes[0]: must be a non-empty string")
+    // Schemes are checked as app.json's are.
+    func schemes(_ names: [String]) -> PropertyList {
+      .dictionary([
+        "CFBundleURLTypes": .array([
+          .dictionary(["CFBundleURLSchemes": .array([.string("ok")])]),
+          .dictionary(["CFBundleURLSchemes": .array(names.map { .string($0) })]),
+        ])
+      ])
+    }
+    #expect(
+      schemesError(schemes(["shop", "\n  spaced\n"]))
+        == #"CFBundleURLTypes[1].CFBundleURLSchemes[1]: "\n  spaced\n" is not a URL scheme"#)
+    #expect(
+      schemesError(schemes(["c<d"]))
+        == #"CFBundleURLTypes[1].CFBundleURLSchemes[0]: "c<d" is not a URL scheme"#)
+    #expect(
+      schemesError(schemes(["HTTPS"]))
+        == "CFBundleURLTypes[1].CFBundleURLSchemes[0]: http and https are not custom schemes")
+    #expect(schemesError(schemes(["my-app.v2+x"])) == nil)
     func domainsError(_ list: PropertyList) -> String? {
       do {
         _ = try LinksDefinition.domains(entitlements: list)

@@ -105,6 +105,11 @@ package struct AASADocument: Sendable {
           guard case .string(let text) = item else {
             throw AASAError("\(place)[\(index)]", "must be a string")
           }
+          do {
+            try AASAPattern.checkVariableValue(text)
+          } catch {
+            throw AASAError("\(place)[\(index)]", error.message)
+          }
           values.append(text)
         }
         variables[member.key] = values
@@ -299,11 +304,12 @@ package struct AASAError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension AASAPattern {
-  /// A legacy `paths` pattern: `*` and `?` only; `$` is itself.
+  /// A legacy `paths` pattern: `*` and `?` only; `$` is itself; escapes compare in uppercase,
+  /// as the path does.
   init(legacy text: String) {
     self.text = text
     tokens = []
-    for scalar in text.unicodeScalars {
+    for scalar in Self.uppercasingEscapes(text).unicodeScalars {
       switch scalar {
       case "*": if tokens.last != .any { tokens.append(.any) }
       case "?": tokens.append(.one)

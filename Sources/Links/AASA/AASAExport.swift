@@ -5,9 +5,19 @@ import Routing
 package enum AASAExport {
   /// One URL per expansion of the pattern's optional groups: each capture filled with a sample
   /// of its type (`1`, `1.5`, a UUID, `sample`), a path tail with one segment, and each query
-  /// constraint once. Empty for a pattern without a scheme.
-  package static func sampleURLs(_ pattern: RoutePattern) -> [String] {
-    guard let scheme = pattern.scheme else { return [] }
+  /// constraint once. Empty for a pattern without a scheme, unless `host` is given: a pattern
+  /// without scheme and host matches any, so its samples are then `https` URLs on `host`.
+  package static func sampleURLs(_ pattern: RoutePattern, host: String? = nil) -> [String] {
+    let scheme: String
+    var domain = pattern.domain
+    if let own = pattern.scheme {
+      scheme = own
+    } else if let host, domain == nil {
+      scheme = "https"
+      domain = host
+    } else {
+      return []
+    }
     return pattern.expansions.map { segments in
       let texts = segments.map { segment -> String in
         switch segment.kind {
@@ -27,7 +37,7 @@ package enum AASAExport {
         case .absent: return nil
         }
       }
-      return RouteURL(scheme: scheme, domain: pattern.domain, segments: texts, query: query).text
+      return RouteURL(scheme: scheme, domain: domain, segments: texts, query: query).text
     }
   }
 
@@ -41,7 +51,7 @@ package enum AASAExport {
   }
 
   /// Whether `host` is one of `domains` (`*.` covering any subdomain).
-  static func covers(_ domains: [String], _ host: String) -> Bool {
+  package static func covers(_ domains: [String], _ host: String) -> Bool {
     LinkPolicy(appID: "", schemes: [], domains: domains, aasa: [:]).domain(covering: host) != nil
   }
 
@@ -109,18 +119,22 @@ package enum AASAExport {
     var placed = Set<Int>()
     while order.count < items.count {
       let ready = items.indices.first { !placed.contains($0) && before[$0].isSubset(of: placed) }
-      // A cycle (two wide patterns that decide each other's samples): keep the base order.
-      let next = ready ?? items.indices.first { !placed.contains($0) }!
+      // A cycle (two wide patterns that decide each other's samples, such as `<int:n>` and
+      // `:s`, both `?*`): the include goes first, so the file never admits less than the
+      // routes match (it then admits some URLs of the internal-only route too).
+      let next =
+        ready ?? items.indices.first { !placed.contains($0) && items[$0].external }
+        ?? items.indices.first { !placed.contains($0) }!
       order.append(next)
       placed.insert(next)
     }
     return wrap(order.map { items[$0].json })
   }
 
-  /// The `/` pattern and `?` items of each expansion: a literal as itself, an `int` or `float`
-  /// capture as a digit then anything, a `uuid` as its 8-4-4-4-12 hex digits, any other
-  /// capture as one character or more, a path
-  /// tail as `/` and anything (and, for `*`, also nothing).
+  /// The `/` pattern and `?` items of each expansion: a literal as itself, a `uuid` capture as
+  /// its 8-4-4-4-12 hex digits, any other capture (`int` and `float` too: `-5` and `.5` are
+  /// numbers) as one character or more, a path tail as `/` and anything (and, for `*`, also
+  /// nothing). A pattern admits every URL its route matches, and may admit more.
   static func components(_ pattern: RoutePattern) -> [(String, [JSONMember])] {
     // An absent key cannot be said in an AASA: the component admits it either way.
     let query = pattern.constraints.compactMap { constraint -> JSONMember? in
@@ -156,7 +170,6 @@ package enum AASAExport {
 
   static func wildcard(_ type: CaptureType) -> String {
     switch type {
-    case .int, .float: return "$(digit)*"
     case .uuid:
       return [8, 4, 4, 4, 12].map { String(repeating: "$(xdigit)", count: $0) }
         .joined(separator: "-")

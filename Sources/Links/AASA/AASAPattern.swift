@@ -41,6 +41,11 @@ package struct AASAPattern: Sendable, Hashable {
     tokens = try Self.tokens(text, options: options, variables: variables, allowVariables: true)
   }
 
+  /// Checks a `substitutionVariables` value: a pattern without variables.
+  package static func checkVariableValue(_ text: String) throws(CompileError) {
+    _ = try tokens(text, options: Options(), variables: [:], allowVariables: false)
+  }
+
   /// Whether the whole `text` (already in compared form: see ``normalized(_:options:)``)
   /// matches.
   package func matches(normalized text: [Unicode.Scalar]) -> Bool {

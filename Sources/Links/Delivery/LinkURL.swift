@@ -1,3 +1,5 @@
+import Routing
+
 /// A URL from outside, split as iOS reads it for the delivery decision: the scheme, the host
 /// (lowercase, without user information or port) and the path, query and fragment as written.
 package struct LinkURL: Sendable, Hashable {
@@ -28,8 +30,12 @@ package struct LinkURL: Sendable, Hashable {
         colon == 0
           ? "no scheme" : "\"\(String(decoding: bytes[..<colon], as: UTF8.self))\" is not a scheme")
     }
-    guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-      throw LinkURLError("it contains a space or a control character")
+    // What the router cannot read (a bad escape, bytes that are not UTF-8, a limit) cannot be
+    // delivered; spaces and other bytes the router reads as they stand can.
+    do {
+      _ = try RouteURL(bytes: bytes)
+    } catch {
+      throw LinkURLError(error.description)
     }
     func lowercased(_ slice: ArraySlice<UInt8>) -> String {
       String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)

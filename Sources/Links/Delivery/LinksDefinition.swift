@@ -1,3 +1,5 @@
+import Routing
+
 /// `app.json`'s `links` as written: the app ID, schemes, associated domains, the AASA file of
 /// each host, and the optional Info.plist and `.entitlements` files whose entries are added.
 package struct LinksDefinition: Sendable, Hashable {
@@ -52,6 +54,24 @@ package struct LinksDefinition: Sendable, Hashable {
     return host.lowercased()
   }
 
+  /// Why `scheme` cannot be a custom URL scheme the app registers, or nil when it can: a
+  /// letter, then letters, digits, `+`, `-` or `.`, and not `http` or `https`.
+  package static func schemeProblem(_ scheme: String) -> String? {
+    guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+      scheme.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "+-.".unicodeScalars.contains($0))
+      })
+    else {
+      return "\(JSON.quote(scheme)) is not a URL scheme"
+    }
+    guard scheme.lowercased() != "http", scheme.lowercased() != "https" else {
+      return "http and https are not custom schemes"
+    }
+    return nil
+  }
+
   /// The schemes of an Info.plist: every `CFBundleURLTypes[i].CFBundleURLSchemes[j]`.
   package static func schemes(infoPlist: PropertyList) throws(LinkConfigError) -> [String] {
     guard case .dictionary(let top) = infoPlist else {
@@ -78,6 +98,10 @@ package struct LinksDefinition: Sendable, Hashable {
           throw LinkConfigError(
             "CFBundleURLTypes[\(index)].CFBundleURLSchemes[\(position)]: must be a non-empty string"
           )
+        }
+        if let problem = schemeProblem(text) {
+          throw LinkConfigError(
+            "CFBundleURLTypes[\(index)].CFBundleURLSchemes[\(position)]: \(problem)")
         }
         schemes.append(text)
       }

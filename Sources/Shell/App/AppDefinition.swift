@@ -331,17 +331,8 @@ package struct AppDefinition: Sendable, Hashable {
       return result
     }
     for (index, scheme) in try strings("schemes").enumerated() {
-      guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-        scheme.unicodeScalars.allSatisfy({
-          $0.isASCII
-            && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-              || "+-.".unicodeScalars.contains($0))
-        })
-      else {
-        throw AppFileError("links.schemes[\(index)]", "\(JSON.quote(scheme)) is not a URL scheme")
-      }
-      guard scheme.lowercased() != "http", scheme.lowercased() != "https" else {
-        throw AppFileError("links.schemes[\(index)]", "http and https are not custom schemes")
+      if let problem = LinksDefinition.schemeProblem(scheme) {
+        throw AppFileError("links.schemes[\(index)]", problem)
       }
       links.schemes.append(scheme)
     }

@@ -6,6 +6,7 @@ package enum AppLint {
   /// Every app-level finding, in report order:
   /// - `guard`: a route names a guard the app does not have, or a guard's own URL opens a
   ///   guarded route (the app refuses such a table);
+  /// - `tab`: a route's `tab` is not one of the app's tab titles (the app refuses the table);
   /// - `target`: a route opens a screen or calls an action this build does not have, and its
   ///   `minVersion` does not ask for a newer app (so it is not a planned "Upgrade required");
   /// - `rename`: a screen route renames a parameter to a name its screen does not declare;
@@ -13,7 +14,8 @@ package enum AppLint {
   ///   made with a sample value for each declared parameter, opens a URL that resolves (from
   ///   inside the app) to nothing.
   package static func findings(_ app: ShellApp) -> [LintFinding] {
-    (guardFindings(app) + targetFindings(app) + renameFindings(app) + linkFindings(app))
+    (guardFindings(app) + tabFindings(app) + targetFindings(app) + renameFindings(app)
+      + linkFindings(app))
       .sorted(by: LintFinding.reportOrder)
   }
 
@@ -56,6 +58,24 @@ package enum AppLint {
           """))
     }
     return findings
+  }
+
+  /// Routes whose `tab` is not one of the app's tab titles (checked, as the app does, when
+  /// the app has tabs).
+  static func tabFindings(_ app: ShellApp) -> [LintFinding] {
+    guard !app.tabs.isEmpty else { return [] }
+    let known = app.tabs.map { JSON.quote($0.title) }.joined(separator: ", ")
+    return app.table.entries.compactMap { entry in
+      guard let title = entry.tab, !app.tabs.contains(where: { $0.title == title }) else {
+        return nil
+      }
+      return finding(
+        .tab, entry,
+        """
+        \(quoted(entry)) lands on the tab \(JSON.quote(title)), which this app does not have \
+        (its tabs: \(known)); the app refuses the table
+        """)
+    }
   }
 
   /// Screens and actions this build lacks, on routes that do not ask for a newer app.

@@ -9,6 +9,27 @@ package enum LinksLint {
   package static func findings(_ app: ShellApp) -> [LintFinding] {
     guard let links = app.links else { return [] }
     var findings: [LintFinding] = []
+    // A pattern without scheme and host matches any URL, so a global route is reached from
+    // outside over https on each associated host that has an AASA.
+    let hosts = links.aasa.keys.sorted().filter { links.domain(covering: $0) != nil }
+    for entry in app.table.entries where entry.external && entry.pattern.scheme == nil {
+      let route = "routes[\(entry.index)] \(JSON.quote(entry.pattern.text))"
+      for host in hosts {
+        let unreachable = AASAExport.sampleURLs(entry.pattern, host: host).first { sample in
+          guard case .matched(let winner, _) = app.table.resolve(sample, from: .external).outcome,
+            winner.index == entry.index
+          else { return false }
+          return links.delivery(of: sample).opens != .app
+        }
+        if let sample = unreachable {
+          findings.append(
+            LintFinding(
+              kind: .unreachable, routes: [entry.index], patterns: [entry.pattern.text],
+              message:
+                "\(route): iOS opens \(sample) in Safari: \(links.delivery(of: sample).reason)"))
+        }
+      }
+    }
     for entry in app.table.entries where entry.external {
       guard let scheme = entry.pattern.scheme else { continue }
       let route = "routes[\(entry.index)] \(JSON.quote(entry.pattern.text))"

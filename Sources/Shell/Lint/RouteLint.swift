@@ -15,6 +15,8 @@ package enum LintKind: String, Sendable, Hashable, CaseIterable {
   /// A route's guard that the app does not have, or a guard whose own URL is guarded; the app
   /// refuses the table.
   case `guard`
+  /// A route's `tab` that is not one of the app's tab titles; the app refuses the table.
+  case tab
   /// A route that can never win: for every URL it matches, another route ranks first.
   case shadowed
   /// A route to a screen or action this build does not have, without a `minVersion` that
