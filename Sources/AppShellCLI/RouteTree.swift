@@ -236,6 +236,8 @@ struct RouteTree {
     if let minVersion = entry.minVersion { items.append("minVersion \(minVersion)") }
     if let name = entry.guardName { items.append("guard " + name) }
     if let parent = entry.parent { items.append("parent " + parent) }
+    if let tab = entry.tab { items.append("tab " + tab) }
+    if entry.arrival != .push { items.append("arrival " + entry.arrival.rawValue) }
     if !entry.rename.isEmpty {
       let pairs = entry.rename.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
       items.append("rename " + pairs.map { "\($0.key)→\($0.value)" }.joined(separator: ", "))
@@ -292,8 +294,8 @@ struct RouteTree {
 
   /// One route as JSON, every member always present in this order: `index`, `pattern` (as
   /// written), `target` (`kind`, and `name`: the screen, action or notification, or the
-  /// redirect template), `priority`, `presentation`, `external`, `minVersion`, `guard` and
-  /// `parent` (null when absent), `rename` (sorted by key).
+  /// redirect template), `priority`, `presentation`, `external`, `minVersion`, `guard`,
+  /// `parent` and `tab` (null when absent), `arrival`, `rename` (sorted by key).
   static func json(_ entry: RouteEntry) -> JSON {
     let name: String
     switch entry.target {
@@ -315,6 +317,8 @@ struct RouteTree {
       JSONMember("minVersion", entry.minVersion.map { .string($0.description) } ?? .null),
       JSONMember("guard", entry.guardName.map(JSON.string) ?? .null),
       JSONMember("parent", entry.parent.map(JSON.string) ?? .null),
+      JSONMember("tab", entry.tab.map(JSON.string) ?? .null),
+      JSONMember("arrival", .string(entry.arrival.rawValue)),
       JSONMember("rename", .object(rename.map { JSONMember($0.key, .string($0.value)) })),
     ])
   }

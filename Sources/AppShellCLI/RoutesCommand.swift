@@ -123,7 +123,7 @@ enum RoutesCommand {
     }
     var out = OutputBuffer(io)
     if json {
-      out.append(routesJSON(inspection.table, findings: findings).serialized + "\n")
+      out.append(RouteTree(inspection.table).json(findings: findings).serialized + "\n")
     } else if let findings {
       for finding in findings { out.append(inert(finding.text) + "\n") }
       out.append(summary(findings, routes: inspection.table.entries.count) + "\n")
@@ -137,27 +137,6 @@ enum RoutesCommand {
           + "'appshell routes --lint' lists every problem\n")
     }
     return findings?.isEmpty == false ? 1 : 0
-  }
-
-  /// The `--json` document: the tree's, with each route's `tab` (null when absent) and
-  /// `arrival` after its `parent`.
-  static func routesJSON(_ table: RouteTable, findings: [LintFinding]?) -> JSON {
-    guard case .object(var members) = RouteTree(table).json(findings: findings),
-      let position = members.firstIndex(where: { $0.key == "routes" }),
-      case .array(let routes) = members[position].value
-    else { return RouteTree(table).json(findings: findings) }
-    let withArrival = zip(routes, table.entries).map { route, entry -> JSON in
-      guard case .object(var fields) = route else { return route }
-      let after = (fields.firstIndex { $0.key == "parent" } ?? fields.count - 1) + 1
-      fields.insert(
-        contentsOf: [
-          JSONMember("tab", entry.tab.map(JSON.string) ?? .null),
-          JSONMember("arrival", .string(entry.arrival.rawValue)),
-        ], at: after)
-      return .object(fields)
-    }
-    members[position] = JSONMember("routes", .array(withArrival))
-    return .object(members)
   }
 
   /// Every lint finding of a table with the app, in report order; an app without a tab's
