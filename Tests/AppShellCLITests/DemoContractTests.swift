@@ -12,6 +12,6 @@ import Testing
   @Test func theDemoKeepsItsLinkContract() throws {
     let run = CapturedRun.run(["test", "--screens", GoldenScripts.screens, Self.contract])
     #expect(run.status == 0, "\(run.text)")
-    #expect(run.text.hasSuffix("\n15 passed, 0 failed\n"), "\(run.text)")
+    #expect(run.text.hasSuffix("\n19 passed, 0 failed\n"), "\(run.text)")
   }
 }

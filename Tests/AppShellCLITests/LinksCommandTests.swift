@@ -198,15 +198,25 @@ import Testing
   }
 
   @Test func exportOfTheDemoAdmitsItsHTTPSRoutes() throws {
-    let result = run(["routes", "--export", "aasa"])
+    let both = run(["routes", "--export", "aasa"])
+    #expect(both.status == 2, "the demo's https routes are on two hosts")
+    #expect(both.stderr.contains("(appshell.example.com, *.appshell.example.com)"))
+    let result = run(["routes", "--export", "aasa", "--host", "appshell.example.com"])
     #expect(result.status == 0)
     let document = try AASADocument(bytes: Array(result.stdout.utf8))
     for url in ["https://appshell.example.com/orders/5", "https://appshell.example.com/track/5"] {
       #expect(document.decide(try LinkURL(url), appID: "ABCDE12345.com.example.appshell").admitted)
     }
+    #expect(!result.stdout.contains("/u/"), "a *. route is not served by the bare domain")
+    let www = run(["routes", "--export", "aasa", "--host", "www.appshell.example.com"])
+    let subdomain = try AASADocument(bytes: Array(www.stdout.utf8))
+    let profile = try LinkURL("https://www.appshell.example.com/u/alice")
+    #expect(subdomain.decide(profile, appID: "ABCDE12345.com.example.appshell").admitted)
     #expect(run(["routes", "--export", "json"]).status == 2)
     #expect(run(["routes", "--app-id", "A.b"]).status == 2)
-    let other = run(["routes", "--export", "aasa", "--app-id", "OTHER.app"])
+    let other = run([
+      "routes", "--export", "aasa", "--app-id", "OTHER.app", "--host", "appshell.example.com",
+    ])
     #expect(other.stdout.contains(#""appIDs": ["OTHER.app"]"#))
   }
 

@@ -6,7 +6,8 @@ package enum AASAExport {
   /// One URL per expansion of the pattern's optional groups: each capture filled with a sample
   /// of its type (`1`, `1.5`, a UUID, `sample`), a path tail with one segment, and each query
   /// constraint once. Empty for a pattern without a scheme, unless `host` is given: a pattern
-  /// without scheme and host matches any, so its samples are then `https` URLs on `host`.
+  /// without scheme and host matches any, so its samples are then `https` URLs on `host`. A
+  /// `*.` domain is sampled on its `www` subdomain.
   package static func sampleURLs(_ pattern: RoutePattern, host: String? = nil) -> [String] {
     let scheme: String
     var domain = pattern.domain
@@ -18,6 +19,7 @@ package enum AASAExport {
     } else {
       return []
     }
+    if let wildcard = domain, wildcard.hasPrefix("*.") { domain = "www" + wildcard.dropFirst() }
     return pattern.expansions.map { segments in
       let texts = segments.map { segment -> String in
         switch segment.kind {
@@ -55,6 +57,13 @@ package enum AASAExport {
     LinkPolicy(appID: "", schemes: [], domains: domains, aasa: [:]).domain(covering: host) != nil
   }
 
+  /// Whether a route on `domain` answers URLs on `host`: the same host, or a subdomain of a
+  /// `*.` domain.
+  static func serves(_ host: String, _ domain: String) -> Bool {
+    guard domain.hasPrefix("*.") else { return host == domain }
+    return host.hasSuffix(domain.dropFirst()) && host.count > domain.count
+  }
+
   /// The AASA document for the table's `https` routes whose host is one of `domains` (and is
   /// `host`, when given): one component per route expansion, `percentEncoded` false (routes
   /// compare decoded text). Internal-only routes become `exclude` components, placed first;
@@ -68,7 +77,7 @@ package enum AASAExport {
       let pattern = entry.pattern
       guard pattern.scheme == "https", let domain = pattern.domain,
         covers(domains.map { $0.lowercased() }, domain),
-        host.map({ $0.lowercased() == domain }) ?? true
+        host.map({ serves($0.lowercased(), domain) }) ?? true
       else { continue }
       let samples = sampleURLs(pattern).filter { sample in
         guard case .matched(let winner, _) = table.resolve(sample).outcome else { return false }
