@@ -9,7 +9,7 @@ package struct WorkScheduler<Instant: Comparable & Sendable>: Sendable {
   package init() {}
 
   /// When the next work is due, if any.
-  package var nextDue: Instant? { queue.map(\.due).min() }
+  package var nextDue: Instant? { queue.min(by: { $0.due < $1.due })?.due }
 
   /// Schedules and cancels work as the effects ask; `now + delay` gives a due time.
   package mutating func apply(

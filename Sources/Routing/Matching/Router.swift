@@ -143,7 +143,18 @@ public struct RouteConflict: Error, Sendable, Hashable {
 
 /// One capture of an expansion of a pattern: the segment, and where its URL segments are.
 struct CaptureStep: Sendable {
-  var segment: PatternSegment
+  /// What a capture step reads: one segment as a typed value or as text, or a run of segments
+  /// joined (`<path:>`) or as a list (`*`). Plain values, so that copying a step is cheap.
+  enum Reading: Sendable {
+    case typed(CaptureType)
+    case text
+    case path
+    case rest
+  }
+
+  /// The parameter's name.
+  var name: String
+  var reading: Reading
   /// Whether it is a segment of the fragment rather than the path.
   var inFragment: Bool
   /// Its pattern segment's place, and how many pattern segments follow it.
@@ -155,10 +166,24 @@ struct CaptureStep: Sendable {
   /// The URL segments it takes, out of `count`.
   func range(in count: Int) -> Range<Int> {
     if fromEnd { return (count - following - 1)..<(count - following) }
-    if segment.kind.isWildcard { return position..<(count - following) }
+    if reading == .path || reading == .rest { return position..<(count - following) }
     return position..<(position + 1)
   }
 }
+
+extension CaptureStep.Reading {
+  /// How a capture of this kind is read.
+  init(_ kind: SegmentKind) {
+    switch kind {
+    case .capture(let type): self = .typed(type)
+    case .path: self = .path
+    case .rest: self = .rest
+    case .literal, .oneOf, .regex: self = .text
+    }
+  }
+}
+
+extension CaptureStep.Reading: Equatable {}
 
 extension RoutePattern {
   /// The segments of an expansion, and of a fragment read like a path, that capture a
@@ -176,11 +201,12 @@ extension RoutePattern {
   {
     let wildcard = segments.firstIndex(where: \.kind.isWildcard) ?? segments.count
     return segments.enumerated().compactMap { position, segment in
-      segment.name == nil
-        ? nil
-        : CaptureStep(
-          segment: segment, inFragment: inFragment, position: position,
-          following: segments.count - position - 1, fromEnd: position > wildcard)
+      segment.name.map { name in
+        CaptureStep(
+          name: name, reading: CaptureStep.Reading(segment.kind), inFragment: inFragment,
+          position: position, following: segments.count - position - 1,
+          fromEnd: position > wildcard)
+      }
     }
   }
 }
@@ -208,16 +234,16 @@ extension Parameters {
     // Names are unique within a pattern: without earlier parameters, each is new.
     let fresh = isEmpty
     for step in steps {
-      guard let name = step.segment.name else { continue }
       let list = step.inFragment ? url.fragmentSegments : url.segments
       let range = step.range(in: list.count)
       let value: ParamValue?
-      switch step.segment.kind {
+      switch step.reading {
       case .path: value = .string(list[range].map(url.string).joined(separator: "/"))
       case .rest: value = .strings(list[range].map(url.string))
-      default: value = step.segment.kind.value(of: url.bytes(list[range.lowerBound]))
+      case .text: value = .string(url.string(list[range.lowerBound]))
+      case .typed(let type): value = type.value(of: url.bytes(list[range.lowerBound]))
       }
-      if fresh, let value { append(name, value) } else { self[name] = value }
+      if fresh, let value { append(step.name, value) } else { self[step.name] = value }
     }
     for constraint in fragment { capture(constraint, url, url.fragmentItems) }
   }
