@@ -83,7 +83,7 @@ let package = Package(
     .testTarget(
       name: "AppShellCLITests",
       dependencies: ["AppShellCLI", "Platform", "Routing", "Shell", "Links"],
-      exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
+      exclude: ["Goldens", "ExplainGoldens", "Fixtures", "Contracts"]),
     .testTarget(
       name: "AppShellKitTests", dependencies: ["AppShellKit"]),
     .testTarget(

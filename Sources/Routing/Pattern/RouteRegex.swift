@@ -2,7 +2,7 @@
 /// and compared by its text.
 ///
 /// A lookup can never hang on one: a REGEX whose matching could backtrack without bound is
-/// refused when the pattern is compiled (see ``hazard(_:)``), and a value longer than
+/// refused when the pattern is compiled, and a value longer than
 /// ``maxInputBytes`` never matches, so the work of one test is bounded by a small polynomial
 /// of a bounded length.
 public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
