@@ -52,7 +52,8 @@ private func check(_ text: String, _ pattern: RoutePattern) {
   var scheme = pattern.scheme.map { $0 + "://" } ?? "/"
   if let domain = pattern.domain {
     scheme =
-      (pattern.scheme ?? "https") + "://" + domain.replacingOccurrences(of: "*.", with: "a.") + "/"
+      (pattern.scheme ?? "https") + "://"
+      + (domain.hasPrefix("*.") ? "a." + domain.dropFirst(2) : domain) + "/"
   }
   for count in 0...min(words.count + 1, 6) {
     let path = (words + ["1", "x"]).prefix(count).joined(separator: "/")
