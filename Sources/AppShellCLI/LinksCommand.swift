@@ -98,16 +98,7 @@ enum LinksCommand {
       }
       first = false
     }
-    if urls.isEmpty {
-      var reader = LineReader()
-      while let chunk = io.read() {
-        reader.feed(chunk, answer)
-        out.flush()
-      }
-      reader.finish(answer)
-    } else {
-      for url in urls { answer(url) }
-    }
+    LineReader.forEach(urls, io: io, flush: { out.flush() }, answer)
     out.flush()
     return allOpened ? 0 : 1
   }

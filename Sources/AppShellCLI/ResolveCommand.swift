@@ -126,17 +126,7 @@ enum ResolveCommand {
       }
       first = false
     }
-    if urls.isEmpty {
-      var reader = LineReader()
-      while let chunk = io.read() {
-        reader.feed(chunk, answer)
-        // Answer what was read before waiting for more input.
-        out.flush()
-      }
-      reader.finish(answer)
-    } else {
-      for url in urls { answer(url) }
-    }
+    LineReader.forEach(urls, io: io, flush: { out.flush() }, answer)
     out.flush()
     return allMatched ? 0 : 1
   }
@@ -209,5 +199,23 @@ struct LineReader {
     if piece.last == 0x0D { piece.removeLast() }
     pending = []
     line(piece)
+  }
+
+  /// Calls `answer` with each operand, or, when there are none, with each line of standard
+  /// input; `flush` runs after each chunk read, so what was read is answered before waiting
+  /// for more.
+  static func forEach(
+    _ operands: [[UInt8]], io: CommandIO, flush: () -> Void, _ answer: ([UInt8]) -> Void
+  ) {
+    guard operands.isEmpty else {
+      for operand in operands { answer(operand) }
+      return
+    }
+    var reader = LineReader()
+    while let chunk = io.read() {
+      reader.feed(chunk, answer)
+      flush()
+    }
+    reader.finish(answer)
   }
 }
