@@ -140,7 +140,7 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
 
   @Test func aRegexThatDoesNotCompileNamesTheColumnWhereItStarts() throws {
     let error = try #require(refusal("/ab/:x(*a)"))
-    #expect(error.message.hasPrefix("invalid regular expression"))
+    #expect(error.message == "'*' has nothing to repeat in regular expression")
     #expect(error.column == 8)
     // In a table, with the entry.
     #expect(throws: RouteTableError.self) {
@@ -151,18 +151,9 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
       _ = try RouteTable(
         json: #"{"routes":[{"pattern":"/a","screen":"a"},{"pattern":"/:x(*a)","screen":"b"}]}"#)
     } catch {
-      #expect(error.description.hasPrefix("routes[1].pattern: invalid regular expression"))
+      #expect(error.description.hasPrefix("routes[1].pattern: '*' has nothing to repeat"))
       #expect(error.description.contains("(column 5 of \"/:x(*a)\")"))
     }
-  }
-
-  @Test(arguments: [
-    "(a+)+b", "(a|aa)*b", "(a*){2}", "(a)\\1", "(?<n>a)\\k<n>", "a*b*c*", "a?b?c?",
-    "a|b|c|d|e|f", "(x+)?",
-  ])
-  func regexesThatCanBacktrackWithoutBoundAreRefused(regex: String) throws {
-    let error = try #require(refusal("/r/:x(\(regex))"), "\(regex)")
-    #expect(error.column == 7)
   }
 
   @Test(arguments: [
@@ -172,8 +163,8 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     #expect(refusal("/r/:x(\(regex))") == nil, "\(regex)")
   }
 
-  /// The worst accepted expression on a 64 KiB URL, and on the longest value it is tried on:
-  /// both answered (the first never matches: the value is too long).
+  /// A pattern that a backtracking engine would take exponential time on, on a 64 KiB URL and
+  /// on long values: answered, with no length above which a value is not tried.
   @Test func aPathologicalPatternCannotHangALookup() throws {
     let routes = try routes([R("/r/:x(a*a*(b|c|d|e|f))"), R("/q?k=:x(a*a*(b|c|d|e|f))")])
     let router = try Router(routes)
@@ -182,11 +173,8 @@ private func conflict(_ list: [R]) throws -> RouteConflict? {
     #expect(router.match(try RouteURL(long)) == nil)
     let query = "/q?k=" + String(repeating: "a", count: RouteURL.maxBytes - 5)
     #expect(router.match(try RouteURL(query)) == nil)
-    let worst = "/r/" + String(repeating: "a", count: RouteRegex.maxInputBytes)
-    #expect(router.match(try RouteURL(worst)) == nil)
-    let longest = "/r/" + String(repeating: "a", count: RouteRegex.maxInputBytes - 1) + "b"
+    let longest = "/r/" + String(repeating: "a", count: RouteURL.maxBytes - 4) + "b"
     #expect(router.match(try RouteURL(longest))?.route == 0)
-    #expect(router.match(try RouteURL(longest + "a")) == nil)
   }
 
   @Test func staysCaseSensitiveInACaseInsensitiveRouteUnlessItSaysSo() throws {

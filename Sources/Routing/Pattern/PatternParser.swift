@@ -101,6 +101,8 @@ struct PatternParser {
     var parts = Parts()
     try findRegexes()
     let fragmentStart = find([0x23], from: 0, to: bytes.count)
+    let secondHash = find([0x23], from: fragmentStart + 1, to: bytes.count)
+    if secondHash < bytes.count { throw fail("a pattern may have only one '#'", at: secondHash) }
     var index = 0
     if let first = bytes.first, first.isASCIILetter {
       var cursor = 1
@@ -173,13 +175,22 @@ struct PatternParser {
         segmentOffsets.append(start)
       }
     }
+    var domainStart = -1
     if namesAuthority, case .literal(let first)? = parts.segments.first?.kind,
       first.contains(".") || first.lowercased() == "localhost"
     {
       try checkDomain(first, at: segmentOffsets[0])
       parts.domain = first.lowercased()
       parts.segments.removeFirst()
-      segmentOffsets.removeFirst()
+      domainStart = segmentOffsets.removeFirst()
+    }
+    // `*.` only starts a domain; outside a REGEX it may stand nowhere else.
+    var star = find([0x2A], from: 0, to: bytes.count)
+    while star < bytes.count {
+      if star + 1 < bytes.count, bytes[star + 1] == 0x2E, star != domainStart {
+        throw fail("'*.' may only start a domain, right after '//'", at: star)
+      }
+      star = find([0x2A], from: star + 1, to: bytes.count)
     }
     if pathEnd < fragmentStart {
       var keys: Set<String> = []
@@ -220,7 +231,7 @@ struct PatternParser {
   func checkDomain(_ domain: String, at offset: Int) throws(PatternError) {
     let utf8 = Array(domain.utf8)
     for index in utf8.indices.dropLast() where utf8[index] == 0x2A && utf8[index + 1] == 0x2E {
-      if index != 0 { throw fail("'*.' may only start a domain", at: offset) }
+      if index != 0 { throw fail("'*.' may only start a domain", at: offset + index) }
       if utf8.count == 2 { throw fail("'*.' must be followed by a domain", at: offset) }
     }
   }
@@ -318,7 +329,7 @@ struct PatternParser {
     do {
       return (name, try RouteRegex(source))
     } catch {
-      throw fail("\(error.message) in regular expression", at: start)
+      throw fail("\(error.message) in regular expression", at: start + error.offset)
     }
   }
 

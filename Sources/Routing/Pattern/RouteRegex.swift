@@ -1,45 +1,42 @@
 /// The regular expression of a `:name(REGEX)` placeholder, compiled once when its pattern is,
 /// and compared by its text.
 ///
-/// A lookup can never hang on one: a REGEX whose matching could backtrack without bound is
-/// refused when the pattern is compiled, and a value longer than
-/// ``maxInputBytes`` never matches, so the work of one test is bounded by a small polynomial
-/// of a bounded length.
+/// It is matched against a whole value in time linear in the value's length, whatever the
+/// pattern: the REGEX compiles to an automaton (a Thompson NFA) and matching advances the set
+/// of states the value read so far can be in, one Unicode scalar at a time, never backtracking.
+/// The syntax is in docs/routing.md; anything else is refused when the pattern is compiled.
 public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
   /// The REGEX as written, without the parentheses around it.
   public let source: String
-  private let compiled: Compiled
+  private let program: Program
 
-  /// The longest value, in UTF-8 bytes, that a regular expression is tried on; a longer one
-  /// does not match.
-  public static let maxInputBytes = 256
-  /// The most quantifiers that can take a varying count (`*`, `+`, `?`, `{n,}`, `{n,m}`) in one
-  /// REGEX.
-  public static let maxVariableQuantifiers = 2
-  /// The most `|` in one REGEX.
-  public static let maxAlternations = 4
+  /// The largest count of a repetition (`{m}`, `{m,}`, `{m,n}`).
+  public static let maxCount = RegexParser.maxCount
+  /// The most states a REGEX may compile to, once its counts are expanded.
+  public static let maxStates = 100_000
 
-  /// Compiles `source`, or says why it is refused.
+  /// Compiles `source`, or says why it is refused and where.
   init(_ source: String) throws(RegexRefusal) {
-    if let hazard = Self.hazard(Array(source.utf8)) { throw hazard }
-    do {
-      compiled = Compiled(try Regex(source))
-    } catch {
-      throw RegexRefusal(message: "invalid regular expression: \(error)")
+    var parser = RegexParser(source)
+    let tree = try parser.parse()
+    guard Program.size(tree) <= Self.maxStates else {
+      throw RegexRefusal(
+        message: "more than \(Self.maxStates) states once its counts are expanded", offset: 0)
     }
     self.source = source
+    program = Program(tree, folds: parser.folds)
   }
 
   /// Whether the regular expression matches all of `text`.
   public func matches(_ text: String) -> Bool {
-    guard text.utf8.count <= Self.maxInputBytes else { return false }
-    return (try? compiled.regex.wholeMatch(in: text)) != nil
+    var scalars = text.unicodeScalars.makeIterator()
+    return program.run(&scalars)
   }
 
   /// Whether the regular expression matches all of the UTF-8 `bytes`.
   func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard bytes.count <= Self.maxInputBytes else { return false }
-    return (try? compiled.regex.wholeMatch(in: String(decoding: bytes, as: UTF8.self))) != nil
+    var scalars = UTF8Scalars(bytes: bytes.makeIterator())
+    return program.run(&scalars)
   }
 
   /// The REGEX as written.
@@ -52,160 +49,227 @@ public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
 
   /// Hashes the text.
   public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
 
-  /// The compiled expression, shared by every copy of the pattern.
-  ///
-  /// `@unchecked Sendable` because the standard library's `Regex` is not declared `Sendable`,
-  /// though it is an immutable value: its only mutable state is the program it compiles on
-  /// first use, which it publishes with an atomic compare-and-exchange. That first use is made
-  /// here, in `init`, before the value can be shared; afterwards it is only read.
-  private final class Compiled: @unchecked Sendable {
-    let regex: Regex<AnyRegexOutput>
+/// The scalars of UTF-8 bytes; a byte that does not decode reads as U+FFFD.
+private struct UTF8Scalars: IteratorProtocol {
+  var bytes: UnsafeBufferPointer<UInt8>.Iterator
+  var codec = UTF8()
 
-    init(_ regex: Regex<AnyRegexOutput>) {
-      self.regex = regex
-      _ = try? regex.wholeMatch(in: "")
+  mutating func next() -> Unicode.Scalar? {
+    switch codec.decode(&bytes) {
+    case .scalarValue(let scalar): return scalar
+    case .emptyInput: return nil
+    case .error: return "\u{FFFD}"
     }
-  }
-
-  /// The first construct of a REGEX that could make matching backtrack without bound, or nil:
-  /// a backreference, a quantifier on a group that holds a varying quantifier or an
-  /// alternation (`(a+)+`, `(a|ab)*`), more than ``maxVariableQuantifiers`` varying
-  /// quantifiers, or more than ``maxAlternations`` `|`. What is left can try at most about
-  /// 2^4 x n^2 / 2 paths on a value of n bytes (n <= ``maxInputBytes``). The REGEX is read
-  /// only as far as these need; what does not compile is left to `Regex`.
-  static func hazard(_ bytes: [UInt8]) -> RegexRefusal? {
-    struct Group {
-      var varies = false
-      var alternates = false
-    }
-    var stack = [Group()]
-    // What the next quantifier applies to: nothing, one atom, or a group just closed.
-    var last: Group?
-    var atom = false
-    var variable = 0
-    var alternations = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case 0x5C:  // `\`
-        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-        if (0x31...0x39).contains(next) || next == 0x6B || next == 0x67 {
-          return RegexRefusal(message: "a backreference is not allowed")
-        }
-        index += 2
-        // `\p{...}`, `\x{...}`, `\u{...}`: skip the braces.
-        if index < bytes.count, bytes[index] == 0x7B, next.isASCIILetter {
-          while index < bytes.count, bytes[index] != 0x7D { index += 1 }
-          index += 1
-        }
-        (atom, last) = (true, nil)
-        continue
-      case 0x5B:  // `[`: a class, to its `]`; nested classes and escapes inside
-        var depth = 0
-        var cursor = index
-        while cursor < bytes.count {
-          let inner = bytes[cursor]
-          if inner == 0x5C {
-            cursor += 2
-            continue
-          }
-          if inner == 0x5B {
-            depth += 1
-            cursor += 1
-            if cursor < bytes.count, bytes[cursor] == 0x5E { cursor += 1 }
-            if cursor < bytes.count, bytes[cursor] == 0x5D { cursor += 1 }
-            continue
-          }
-          if inner == 0x5D {
-            depth -= 1
-            if depth == 0 { break }
-          }
-          cursor += 1
-        }
-        index = cursor + 1
-        (atom, last) = (true, nil)
-        continue
-      case 0x28:  // `(`, skipping what says the kind of group
-        stack.append(Group())
-        index += 1
-        if index < bytes.count, bytes[index] == 0x3F {
-          index += 1
-          if index < bytes.count, bytes[index] == 0x3C,
-            index + 1 < bytes.count, bytes[index + 1] != 0x3D, bytes[index + 1] != 0x21
-          {
-            while index < bytes.count, bytes[index] != 0x3E { index += 1 }
-            index += 1
-          } else {
-            while index < bytes.count, bytes[index] != 0x29, bytes[index] != 0x3A,
-              bytes[index] != 0x28, bytes[index] != 0x5B, bytes[index] != 0x5C
-            {
-              index += 1
-            }
-            if index < bytes.count, bytes[index] == 0x3A { index += 1 }
-          }
-        }
-        (atom, last) = (false, nil)
-        continue
-      case 0x29:  // `)`
-        if stack.count > 1 {
-          let group = stack.removeLast()
-          if group.varies { stack[stack.count - 1].varies = true }
-          (atom, last) = (false, group)
-        }
-      case 0x7C:  // `|`
-        alternations += 1
-        if alternations > maxAlternations {
-          return RegexRefusal(message: "more than \(maxAlternations) '|'")
-        }
-        stack[stack.count - 1].alternates = true
-        (atom, last) = (false, nil)
-      case 0x2A, 0x2B, 0x3F, 0x7B:  // `*`, `+`, `?`, `{`
-        var varies = true
-        var end = index + 1
-        if byte == 0x7B {
-          // `{n}` is a fixed count; `{n,}` and `{n,m}` vary; anything else is a literal `{`.
-          var cursor = index + 1
-          while cursor < bytes.count, bytes[cursor] != 0x7D { cursor += 1 }
-          guard cursor < bytes.count else { break }
-          let inside = bytes[(index + 1)..<cursor]
-          guard inside.allSatisfy({ $0.isASCIIDigit || $0 == 0x2C }), !inside.isEmpty else {
-            break
-          }
-          varies = inside.contains(0x2C)
-          end = cursor + 1
-        }
-        guard atom || last != nil else { break }
-        if let group = last, group.varies || group.alternates {
-          return RegexRefusal(
-            message: "a quantifier on a group that holds a quantifier or '|' can backtrack "
-              + "without bound")
-        }
-        if varies {
-          variable += 1
-          stack[stack.count - 1].varies = true
-          if variable > maxVariableQuantifiers {
-            return RegexRefusal(
-              message: "more than \(maxVariableQuantifiers) quantifiers of varying count")
-          }
-        }
-        // A lazy `?` or possessive `+` after a quantifier is part of it.
-        if end < bytes.count, bytes[end] == 0x3F || bytes[end] == 0x2B { end += 1 }
-        index = end
-        (atom, last) = (false, nil)
-        continue
-      default:
-        break
-      }
-      if byte != 0x29, byte != 0x7C { (atom, last) = (true, nil) }
-      index += 1
-    }
-    return nil
   }
 }
 
-/// Why a REGEX is refused.
-struct RegexRefusal: Error {
-  var message: String
+/// A REGEX's automaton: each step either reads one scalar (and goes on to the next step) or
+/// moves without reading.
+private struct Program: Sendable {
+  enum Step: Sendable {
+    case scalar(UInt32)
+    case any
+    case set(Int)
+    case split(Int, Int)
+    case jump(Int)
+    case start
+    case end
+    case accept
+  }
+
+  var steps: [Step] = []
+  var sets: [RegexSet] = []
+  let folds: Bool
+
+  init(_ tree: RegexNode, folds: Bool) {
+    self.folds = folds
+    steps.reserveCapacity(Self.size(tree) + 1)
+    emit(tree)
+    steps.append(.accept)
+  }
+
+  /// How many steps `node` compiles to, at most ``RouteRegex/maxStates`` + 1.
+  static func size(_ node: RegexNode) -> Int {
+    let cap = RouteRegex.maxStates + 1
+    switch node {
+    case .scalar, .any, .set, .start, .end: return 1
+    case .sequence(let items): return min(items.reduce(0) { $0 + size($1) }, cap)
+    case .alternation(let items): return min(items.reduce(0) { $0 + size($1) + 2 }, cap)
+    case .repetition(let body, let low, let high):
+      let copies = high.map { $0 } ?? (low + 1)
+      return min(copies * (size(body) + 2), cap)
+    }
+  }
+
+  private mutating func emit(_ node: RegexNode) {
+    switch node {
+    case .scalar(let scalar): steps.append(.scalar(scalar.value))
+    case .any: steps.append(.any)
+    case .set(let set):
+      sets.append(set)
+      steps.append(.set(sets.count - 1))
+    case .start: steps.append(.start)
+    case .end: steps.append(.end)
+    case .sequence(let items): for item in items { emit(item) }
+    case .alternation(let items):
+      var jumps: [Int] = []
+      for item in items.dropLast() {
+        let split = steps.count
+        steps.append(.accept)
+        emit(item)
+        jumps.append(steps.count)
+        steps.append(.accept)
+        steps[split] = .split(split + 1, steps.count)
+      }
+      emit(items[items.count - 1])
+      for jump in jumps { steps[jump] = .jump(steps.count) }
+    case .repetition(let body, let low, let high):
+      for _ in 0..<low { emit(body) }
+      if let high {
+        // `x{2,4}` is `xx` then `x?x?`: the same whole values.
+        for _ in low..<high { optional(body) }
+      } else {
+        let split = steps.count
+        optional(body)
+        steps.append(.jump(split))
+        steps[split] = .split(split + 1, steps.count)
+      }
+    }
+  }
+
+  private mutating func optional(_ body: RegexNode) {
+    let split = steps.count
+    steps.append(.accept)
+    emit(body)
+    steps[split] = .split(split + 1, steps.count)
+  }
+
+  /// Whether the scalars, read to their end, take the start step to the accepting one.
+  ///
+  /// The states reachable after each scalar are kept in a list with a mark per step (the
+  /// position it was last added at), so each scalar costs at most one visit per step.
+  func run<Scalars: IteratorProtocol<Unicode.Scalar>>(_ scalars: inout Scalars) -> Bool {
+    let count = steps.count
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * count) { buffer in
+      buffer.initialize(repeating: -1)
+      var position = 0
+      var current = count
+      var next = 2 * count
+      var currentCount = 0
+      var nextCount = 0
+      let stack = 3 * count
+      // Adds `first` and every step it reaches without reading to the list at `list`.
+      func add(_ first: Int, to list: Int, _ listCount: inout Int, atEnd: Bool) {
+        var top = 0
+        func push(_ state: Int) {
+          guard buffer[state] != position else { return }
+          buffer[state] = position
+          buffer[stack + top] = state
+          top += 1
+        }
+        push(first)
+        while top > 0 {
+          top -= 1
+          let state = buffer[stack + top]
+          switch steps[state] {
+          case .split(let a, let b):
+            push(b)
+            push(a)
+          case .jump(let a): push(a)
+          case .start: if position == 0 { push(state + 1) }
+          case .end: if atEnd { push(state + 1) }
+          default:
+            buffer[list + listCount] = state
+            listCount += 1
+          }
+        }
+      }
+      var upcoming = scalars.next()
+      add(0, to: current, &currentCount, atEnd: upcoming == nil)
+      while let scalar = upcoming {
+        upcoming = scalars.next()
+        position += 1
+        nextCount = 0
+        let lowered = folds ? RegexSet.lowercase(scalar) : scalar
+        for index in 0..<currentCount {
+          let state = buffer[current + index]
+          let reads: Bool
+          switch steps[state] {
+          case .scalar(let value): reads = lowered.value == value
+          case .any: reads = !RegexSet.isNewline(scalar)
+          case .set(let set): reads = sets[set].contains(scalar, folds: folds)
+          default: reads = false
+          }
+          if reads { add(state + 1, to: next, &nextCount, atEnd: upcoming == nil) }
+        }
+        swap(&current, &next)
+        currentCount = nextCount
+        if currentCount == 0 { return false }
+      }
+      return buffer[count - 1] == position
+    }
+  }
+}
+
+extension RegexSet {
+  /// Whether the class holds `scalar`; with `folds`, also when it holds its simple lowercase or
+  /// uppercase mapping.
+  func contains(_ scalar: Unicode.Scalar, folds: Bool) -> Bool {
+    var found = holds(scalar)
+    if !found, folds {
+      found = holds(Self.lowercase(scalar)) || holds(Self.uppercase(scalar))
+    }
+    return found != negated
+  }
+
+  private func holds(_ scalar: Unicode.Scalar) -> Bool {
+    for range in ranges where range.contains(scalar.value) { return true }
+    for escape in escapes where Self.isIn(escape.kind, scalar) != escape.negated { return true }
+    return false
+  }
+
+  /// `\d`: decimal digits; `\w`: letters, decimal digits and `_`; `\s`: white space.
+  private static func isIn(_ kind: UInt8, _ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      let byte = UInt8(scalar.value)
+      switch kind {
+      case 0x64: return byte.isASCIIDigit
+      case 0x77: return byte.isASCIIDigit || byte.isASCIILetter || byte == 0x5F
+      default: return byte == 0x20 || (0x09...0x0D).contains(byte)
+      }
+    }
+    let properties = scalar.properties
+    switch kind {
+    case 0x64: return properties.numericType == .decimal
+    case 0x77: return properties.isAlphabetic || properties.numericType == .decimal
+    default: return properties.isWhitespace
+    }
+  }
+
+  /// What `.` does not match: `\n`, `\u{B}`, `\u{C}`, `\r`, U+0085, U+2028 and U+2029.
+  static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
+    }
+  }
+
+  /// The Unicode simple lowercase mapping of `scalar`.
+  static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    if scalar.isASCII {
+      return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
+    }
+    return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+  }
+
+  /// The Unicode simple uppercase mapping of `scalar` (itself when the full mapping is longer).
+  static func uppercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    if scalar.isASCII {
+      return (0x61...0x7A).contains(scalar.value) ? Unicode.Scalar(scalar.value - 32)! : scalar
+    }
+    let mapping = scalar.properties.uppercaseMapping.unicodeScalars
+    return mapping.count == 1 ? mapping.first! : scalar
+  }
 }

@@ -308,7 +308,7 @@ struct LinearMatcher {
       return alternatives.contains { LinearMatcher.sameText(text, $0, folded: folded) }
         ? (.values, .string(text)) : nil
     case .regex(let regex):
-      guard text.utf8.count <= 256, let compiled = try? Regex(regex.source),
+      guard let compiled = try? Regex(regex.source).matchingSemantics(.unicodeScalar),
         (try? compiled.wholeMatch(in: text)) != nil
       else { return nil }
       return (.regex, .string(text))
