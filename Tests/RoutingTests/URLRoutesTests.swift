@@ -174,4 +174,39 @@ import Testing
     #expect(!routes.canOpen("myapp://other"))
     #expect(routes.match("myapp://like")?.pattern == "myapp://like")
   }
+
+  /// Registration finds conflicts route by route; on random tables it refuses the same route,
+  /// naming the same other route, as compiling the whole table does, and keeps what came before.
+  @Test func registeringOneByOneFindsTheConflictsCompilingFinds() throws {
+    var generator = RouteGenerator(random: DifferentialRandom(seed: 0x28_C0))
+    var conflicts = 0
+    for _ in 0..<400 {
+      let table = generator.table()
+      let compiled = try table.map {
+        Router.Route(
+          pattern: try RoutePattern($0.text, caseSensitive: $0.caseSensitive),
+          priority: $0.priority)
+      }
+      let routes = URLRoutes()
+      var refused: RouteRegistrationError?
+      for route in table where refused == nil {
+        do {
+          try routes.register(
+            route.text, priority: route.priority, caseSensitive: route.caseSensitive
+          ) { _ in true }
+        } catch {
+          refused = error
+        }
+      }
+      do {
+        _ = try Router(compiled)
+        #expect(refused == nil, "\(table.map(\.text))")
+      } catch {
+        conflicts += 1
+        let other = error.route == error.other ? nil : table[error.other].text
+        #expect(refused == .conflict(pattern: table[error.route].text, with: other))
+      }
+    }
+    #expect(conflicts > 0)
+  }
 }

@@ -64,9 +64,34 @@ public struct Router: Sendable {
   /// Every route that matches `url`, best first, each once (with its best expansion) and with
   /// its parameters.
   public func matches(_ url: RouteURL) -> [RouteMatch] {
-    URLParts.with(url) { parts in
-      var seen: Set<Int32> = []
-      return trie.all(parts).filter { seen.insert($0.route).inserted }.map { makeMatch($0, parts) }
+    URLParts.with(url) { all($0) }
+  }
+
+  private func all(_ parts: URLParts) -> [RouteMatch] {
+    var seen: Set<Int32> = []
+    return trie.all(parts).filter { seen.insert($0.route).inserted }.map { makeMatch($0, parts) }
+  }
+
+  /// The index of the best route for the URL `text`, read in place, or nil when none matches or
+  /// the URL cannot be read.
+  public func decide(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { decide(bytes: $0) }
+  }
+
+  /// The best route for the URL `text`, read in place, with its parameters, or nil when none
+  /// matches or the URL cannot be read.
+  public func match(_ text: String) -> RouteMatch? {
+    var text = text
+    return text.withUTF8 { match(bytes: $0) }
+  }
+
+  /// Every route that matches the URL `text`, read in place, best first, each once (with its
+  /// best expansion) and with its parameters; none when the URL cannot be read.
+  public func matches(_ text: String) -> [RouteMatch] {
+    var text = text
+    return text.withUTF8 { bytes in
+      (try? URLParts.read(bytes, fragment: trie.readsFragment) { all($0) }) ?? []
     }
   }
 

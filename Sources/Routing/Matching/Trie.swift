@@ -43,7 +43,7 @@ final class Trie: Sendable {
 
   /// A segment test other than a capture type: a value set (alternatives in lowercase when
   /// `folded`) or a regular expression. Equal tests share a child.
-  enum Test: Sendable, Equatable {
+  enum Test: Sendable, Hashable {
     case oneOf(Set<[UInt8]>, folded: Bool)
     case regex(RouteRegex)
 
@@ -59,7 +59,7 @@ final class Trie: Sendable {
   }
 
   /// What ends an expansion after its single segments.
-  enum Tail: Sendable, Equatable {
+  enum Tail: Sendable, Hashable {
     /// Nothing: the URL must have no more segments.
     case none
     /// `<path:>`: one or more segments.

@@ -26,7 +26,10 @@ public final class URLRoutes {
   /// A handler; returning false lets the next-ranked route try.
   public typealias Handler = (Request) -> Bool
 
-  private var entries: [(route: Router.Route, handler: Handler)] = []
+  private var routes: [Router.Route] = []
+  private var handlers: [Handler] = []
+  /// What finds a new route's conflicts; the router is compiled when first used after a change.
+  private var shapes = RouteShapes()
   private var compiled: Router?
 
   /// Called with the URL when no handler took it.
@@ -51,19 +54,34 @@ public final class URLRoutes {
     try install([(Router.Route(pattern: compiledPattern, priority: priority), handler)])
   }
 
-  /// Compiles the routes so far plus `new` once; on a conflict nothing changes.
+  /// Adds `new` after the routes so far; on a conflict nothing changes.
   private func install(_ new: [(route: Router.Route, handler: Handler)])
     throws(RouteRegistrationError)
   {
-    let all = entries + new
+    let first = routes.count
+    routes += new.map(\.route)
     do {
-      compiled = try Router(all.map(\.route))
+      try shapes.add(routes, from: first)
     } catch {
+      let (pattern, other) = (routes[error.route].pattern, routes[error.other].pattern)
+      routes.removeSubrange(first...)
       throw .conflict(
-        pattern: all[error.route].route.pattern.text,
-        with: error.route == error.other ? nil : all[error.other].route.pattern.text)
+        pattern: pattern.text, with: error.route == error.other ? nil : other.text)
     }
-    entries = all
+    handlers += new.map(\.handler)
+    compiled = nil
+  }
+
+  /// The routes so far, compiled.
+  private var router: Router {
+    if let compiled { return compiled }
+    do {
+      let router = try Router(routes)
+      compiled = router
+      return router
+    } catch {
+      preconditionFailure("routes that were each checked for conflicts conflict: \(error)")
+    }
   }
 
   /// Registers every entry of a table, each with the same handler, which is given the entry.
@@ -86,12 +104,8 @@ public final class URLRoutes {
 
   /// The best match for `url` without calling any handler, or nil (also for an invalid URL).
   public func match(_ url: String) -> Request? {
-    guard let compiled, let parsed = try? RouteURL(url, fragment: compiled.readsFragment),
-      let best = compiled.match(parsed)
-    else {
-      return nil
-    }
-    return Request(url: url, params: best.params, pattern: entries[best.route].route.pattern.text)
+    guard let best = router.match(url) else { return nil }
+    return Request(url: url, params: best.params, pattern: routes[best.route].pattern.text)
   }
 
   /// Whether some route matches `url`.
@@ -100,12 +114,10 @@ public final class URLRoutes {
   /// Calls the handlers of the matching routes, best first, until one returns true.
   @discardableResult
   public func open(_ url: String) -> Bool {
-    if let compiled, let parsed = try? RouteURL(url, fragment: compiled.readsFragment) {
-      for match in compiled.matches(parsed) {
-        let entry = entries[match.route]
-        let request = Request(url: url, params: match.params, pattern: entry.route.pattern.text)
-        if entry.handler(request) { return true }
-      }
+    for match in router.matches(url) {
+      let request = Request(
+        url: url, params: match.params, pattern: routes[match.route].pattern.text)
+      if handlers[match.route](request) { return true }
     }
     unmatchedHandler?(url)
     return false
