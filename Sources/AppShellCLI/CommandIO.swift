@@ -71,6 +71,12 @@ struct OutputBuffer {
     if bytes.count >= 1 << 16 { flush() }
   }
 
+  /// Appends what `write` writes, in place.
+  mutating func append(_ write: (inout [UInt8]) -> Void) {
+    write(&bytes)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
   mutating func flush() {
     guard !bytes.isEmpty else { return }
     io.write(bytes)

@@ -107,13 +107,23 @@ enum ResolveCommand {
     var out = OutputBuffer(io)
     var allMatched = true
     var first = true
+    // Each route entry's JSON, serialized once, by its index (when entries are in index order).
+    let inOrder = table.entries.indices.allSatisfy { table.entries[$0].index == $0 }
+    let routes: [[UInt8]] =
+      form != .plain || !inOrder
+      ? []
+      : table.entries.map { entry in
+        var bytes: [UInt8] = []
+        entry.json.write(to: &bytes)
+        return bytes
+      }
     func answer(_ bytes: [UInt8]) {
       let url = String(decoding: bytes, as: UTF8.self)
       switch form {
       case .plain:
         let resolution = table.resolve(bytes: bytes, from: origin)
         if !resolution.isMatched { allMatched = false }
-        out.append(line(url: url, resolution))
+        out.append { write(url: url, resolution, routes: routes, to: &$0) }
       case .explainText:
         let explanation = table.explain(bytes: bytes, from: origin)
         if !explanation.resolution.isMatched { allMatched = false }
@@ -134,6 +144,45 @@ enum ResolveCommand {
   /// One answer line: `{"url":...,"matched":...,...}` and a newline.
   static func line(url: String, _ resolution: Resolution) -> String {
     JSON.object(members(url: url, resolution)).serialized + "\n"
+  }
+
+  /// Writes one answer line, the bytes of ``line(url:_:)``, straight into `out`; `routes` holds
+  /// each table entry's JSON by its index, serialized once (or is empty).
+  static func write(
+    url: String, _ resolution: Resolution, routes: [[UInt8]], to out: inout [UInt8]
+  ) {
+    out += #"{"url":"#.utf8
+    JSON.appendQuoted(url, to: &out)
+    switch resolution.outcome {
+    case .matched(let entry, let params):
+      out += #","matched":true,"pattern":"#.utf8
+      JSON.appendQuoted(entry.pattern.text, to: &out)
+      out += #","route":"#.utf8
+      if entry.index < routes.count {
+        out += routes[entry.index]
+      } else {
+        entry.json.write(to: &out)
+      }
+      out += #","params":"#.utf8
+      params.writeJSON(to: &out)
+    case .unmatched:
+      out += #","matched":false"#.utf8
+    case .invalid(let why), .failed(let why):
+      out += #","matched":false,"error":"#.utf8
+      JSON.appendQuoted(why, to: &out)
+    case .refused(let why):
+      out += #","matched":false,"refused":"#.utf8
+      JSON.appendQuoted(why, to: &out)
+    }
+    if !resolution.redirects.isEmpty {
+      out += #","redirects":["#.utf8
+      for (index, redirect) in resolution.redirects.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        JSON.appendQuoted(redirect, to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    }
+    out += "}\n".utf8
   }
 
   /// One `--explain --json` line: the plain answer's members, then `origin` and `hops`.

@@ -11,6 +11,42 @@ import Testing
 @Suite struct ResolveCommandTests {
   // MARK: Answer lines
 
+  /// The streamed answer is, byte for byte, the JSON object of its members: for every outcome,
+  /// number, array, redirect and escape.
+  @Test func streamedLinesAreTheSerializedMembers() throws {
+    let table = try RouteTable(
+      json: #"""
+        {"routes": [
+          {"pattern": "/i/<int:n>/<float:f>", "screen": "numbers", "priority": 2},
+          {"pattern": "/s/:name", "screen": "s\u0007\"x", "rename": {"name": "who"}},
+          {"pattern": "/old/:id", "redirect": "/s/:id"},
+          {"pattern": "/loop", "redirect": "/loop"},
+          {"pattern": "/inside", "action": "a", "external": false},
+          {"pattern": "/rest/*", "notification": "N"}
+        ]}
+        """#)
+    let urls = [
+      "/i/-3/2.50?x=1&x=2", "/s/%E2%80%8Bz\u{1}?q=\"", "/old/7", "/loop", "/inside", "/rest/a/b",
+      "/none", "/s/%zz", "\u{FFFD}\t",
+    ]
+    for origin in [Origin.app, .external] {
+      for url in urls {
+        let resolution = table.resolve(url, from: origin)
+        var out: [UInt8] = []
+        ResolveCommand.write(url: url, resolution, routes: [], to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == ResolveCommand.line(url: url, resolution))
+        let cached = table.entries.map { entry in
+          var bytes: [UInt8] = []
+          entry.json.write(to: &bytes)
+          return bytes
+        }
+        var fast: [UInt8] = []
+        ResolveCommand.write(url: url, resolution, routes: cached, to: &fast)
+        #expect(fast == out, "\(url)")
+      }
+    }
+  }
+
   @Test func writesTheExactLineForAMatchedURL() {
     let result = run(["resolve", "myapp://home"])
     #expect(result.status == 0)

@@ -26,7 +26,7 @@ extension JSON {
   }
 
   /// Appends the compact serialisation (see `serialized`) to `out` as UTF-8 bytes.
-  func write(to out: inout [UInt8]) {
+  package func write(to out: inout [UInt8]) {
     switch self {
     case .null:
       out.append(contentsOf: "null".utf8)
@@ -86,7 +86,7 @@ extension JSON {
   }
 
   /// Appends `"s"` to `out`, escaped, copying runs that need no escaping in one go.
-  static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+  package static func appendQuoted(_ s: String, to out: inout [UInt8]) {
     out.append(ASCII.quote)
     var text = s
     text.withUTF8 { utf8 in

@@ -146,6 +146,29 @@ public struct Parameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   public var json: JSON {
     .object(keys.sorted().map { JSONMember($0, self[$0]!.json) })
   }
+
+  /// Appends the serialisation of ``json`` to `out` without building it.
+  package func writeJSON(to out: inout [UInt8]) {
+    out.append(ASCII.openBrace)
+    for (offset, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
+      if offset > 0 { out.append(ASCII.comma) }
+      JSON.appendQuoted(entry.key, to: &out)
+      out.append(ASCII.colon)
+      switch entry.value {
+      case .string(let value): JSON.appendQuoted(value, to: &out)
+      case .int(let value): out += String(value).utf8
+      case .float(let value): out += formatPositional(value).utf8
+      case .strings(let values):
+        out.append(ASCII.openBracket)
+        for (index, value) in values.enumerated() {
+          if index > 0 { out.append(ASCII.comma) }
+          JSON.appendQuoted(value, to: &out)
+        }
+        out.append(ASCII.closeBracket)
+      }
+    }
+    out.append(ASCII.closeBrace)
+  }
 }
 
 /// Writes a finite double with the fewest significant digits that read back as the same value,
