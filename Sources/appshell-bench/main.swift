@@ -2,7 +2,8 @@ import AppShellCLI
 import Foundation
 import Routing
 
-// Routing and replay benchmark: `swift run -c release appshell-bench [--quick]`.
+// Routing and replay benchmark: `swift run -c release appshell-bench [--quick]`
+// (`--engine-only`: only ``EngineBench``'s figures).
 //
 // One process, fixed seed. For each table size it builds the table, times compiling and
 // loading it, checks that the trie and a plain linear scan pick the same route with the same
@@ -15,6 +16,12 @@ let quick = CommandLine.arguments.contains("--quick")
 // `--test-only`: only the `appshell test` benchmark.
 if CommandLine.arguments.contains("--test-only") {
   TestBench.report(quick: quick, seed: 0x5EED_2026)
+  exit(0)
+}
+
+// `--engine-only`: only the regular expression, registration, `String` and streaming figures.
+if CommandLine.arguments.contains("--engine-only") {
+  EngineBench.report(quick: quick, seed: 0x5EED_2026)
   exit(0)
 }
 
@@ -338,6 +345,8 @@ let links = LinksBench.run(count: quick ? 10_000 : 100_000)
 print(
   "{\"links_check_urls\":\(links.urls),\"links_check_answered\":\(links.answered),\"links_check_ns_per_url\":\(format(links.linksNsPerURL, 0)),\"resolve_external_ns_per_url\":\(format(links.resolveNsPerURL, 0)),\"links_check_vs_resolve\":\(format(links.linksNsPerURL / links.resolveNsPerURL, 2))}"
 )
+
+EngineBench.report(quick: quick, seed: seed)
 
 extension String {
   func leftPad(_ width: Int) -> String {

@@ -28,6 +28,8 @@ public final class URLRoutes {
 
   private var routes: [Router.Route] = []
   private var handlers: [Handler] = []
+  /// Each route's pattern as written (read without copying its route).
+  private var texts: [String] = []
   /// What finds a new route's conflicts; the router is compiled when first used after a change.
   private var shapes = RouteShapes()
   private var compiled: Router?
@@ -69,16 +71,15 @@ public final class URLRoutes {
         pattern: pattern.text, with: error.route == error.other ? nil : other.text)
     }
     handlers += new.map(\.handler)
+    texts += new.map(\.route.pattern.text)
     compiled = nil
   }
 
-  /// The routes so far, compiled.
-  private var router: Router {
-    if let compiled { return compiled }
+  /// Compiles the routes so far, unless they are already.
+  private func compile() {
+    guard compiled == nil else { return }
     do {
-      let router = try Router(routes)
-      compiled = router
-      return router
+      compiled = try Router(routes)
     } catch {
       preconditionFailure("routes that were each checked for conflicts conflict: \(error)")
     }
@@ -104,8 +105,9 @@ public final class URLRoutes {
 
   /// The best match for `url` without calling any handler, or nil (also for an invalid URL).
   public func match(_ url: String) -> Request? {
-    guard let best = router.match(url) else { return nil }
-    return Request(url: url, params: best.params, pattern: routes[best.route].pattern.text)
+    compile()
+    guard let best = compiled!.match(url) else { return nil }
+    return Request(url: url, params: best.params, pattern: texts[best.route])
   }
 
   /// Whether some route matches `url`.
@@ -114,9 +116,9 @@ public final class URLRoutes {
   /// Calls the handlers of the matching routes, best first, until one returns true.
   @discardableResult
   public func open(_ url: String) -> Bool {
-    for match in router.matches(url) {
-      let request = Request(
-        url: url, params: match.params, pattern: routes[match.route].pattern.text)
+    compile()
+    for match in compiled!.matches(url) {
+      let request = Request(url: url, params: match.params, pattern: texts[match.route])
       if handlers[match.route](request) { return true }
     }
     unmatchedHandler?(url)

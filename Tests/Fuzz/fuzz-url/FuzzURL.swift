@@ -2,7 +2,8 @@
 //
 // Invariants: a URL that reads re-serialises (`RouteURL.text`) to text that reads as the same
 // URL and stays within the limits; the trie and the linear oracle rank the same routes in the
-// same order with the same parameters; reading from bytes in place answers as from an array.
+// same order with the same parameters; reading from bytes in place answers as from an array,
+// and as from a String of those bytes.
 @testable import Routing
 
 private let router = try! Router(
@@ -17,6 +18,11 @@ private let router = try! Router(
     "myapp://p/:p?!token", "https://signal.me/#p/:phone", "sgnl://add#pack_id=:id&pack_key=:k",
     "https://*.example.com/wiki/:title", "//shop.example.com/items/:id",
     "/stats/*/:period/:site", "myapp://m#/market/*",
+    // Regular expressions of every construct, pathological ones included.
+    "/r/:x((a+)+b)", "/r/:x((a|aa)+c)", "/r/:x((x+x+)+y)", "/r/:x((?i)[a-z]{2,4}?\\d*\\s?)",
+    "myapp://s/:x(\\/settings\\/(addresses|app-icon|password)\\/.+)",
+    "/w/:w(^[^\\d\\W]\\w{0,1000}\\s\\S$)", "/q?k=:k(\\x41\\u00e9.+?|(?:ab){3,})",
+    "myapp://f#:f(a??b*?c+?|(x+x+)+y)", "/u/:u([^\\d\\s]{1,3}\\x41.|\\D*?)",
   ].enumerated().map { Router.Route(pattern: try! RoutePattern($1), priority: $0 == 12 ? 2 : 0) }
     + [
       Router.Route(
@@ -56,6 +62,11 @@ public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   bytes.withUnsafeBufferPointer { buffer in
     let expected = read.flatMap(router.match)
     let fromBytes = router.match(bytes: buffer)
+    // A String is read in place, as its UTF-8 bytes are.
+    let text = String(decoding: buffer, as: UTF8.self)
+    if text.utf8.elementsEqual(buffer), router.match(text) != fromBytes {
+      fatalError("string \(text.debugDescription) answers unlike its bytes")
+    }
     guard fromBytes == expected, router.decide(bytes: buffer) == expected?.route else {
       fatalError(
         "bytes \(bytes): \(String(describing: fromBytes)) vs \(String(describing: expected))")
