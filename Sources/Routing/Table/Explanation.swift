@@ -4,8 +4,8 @@
 ///
 /// It is worked out independently of ``Router`` (route by route, as ``LinearScan`` does) with
 /// the same ranking rules as the router (``Explanation/RankingRule``), and it always names the
-/// route ``Router/match(_:)-(RouteURL)`` picks; ``resolution`` is what ``RouteTable/resolve(_:from:)``
-/// gives.
+/// route ``Router/match(_:)-(RouteURL)`` picks; ``resolution`` is what
+/// ``RouteTable/resolve(_:from:)`` gives.
 public struct Explanation: Sendable {
   /// The URL as given (bytes that are not UTF-8 written as U+FFFD).
   public var url: String
