@@ -20,7 +20,7 @@ import Testing
 // the master hangs the second terminal up: the app's read on fd 0 returns 0, as when a real
 // terminal's input goes away. The pane's settings must then be as before.
 
-@Suite(.serialized) struct TerminalRestoreTests {
+@Suite struct TerminalRestoreTests {
   /// One way for the app to end, and the exit status it should end with.
   enum ExitPath: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case ctrlC, sigterm, sigint, sigquit, fatalError, stdinClosed

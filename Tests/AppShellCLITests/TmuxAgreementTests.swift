@@ -280,7 +280,7 @@ extension Snapshots {
     return lines
   }
 }
-@Suite(.serialized) struct TmuxAgreementTests {
+@Suite struct TmuxAgreementTests {
   /// Every golden script: none depends on time (none waits for delayed work), and F1 and F2
   /// proved reliable under tmux, so none is left out.
   static let scripts = GoldenScripts.names
