@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Testing
 
@@ -151,6 +152,7 @@ final class CapturedRun {
   var text: String { String(decoding: stdout, as: UTF8.self) }
 
   static func run(_ arguments: [String]) -> CapturedRun {
+    DemoApp.register()
     let run = CapturedRun()
     let io = CommandIO(
       read: { nil }, write: { run.stdout += $0 }, writeError: { run.stderr += $0 })

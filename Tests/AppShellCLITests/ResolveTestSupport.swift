@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Routing
 import Testing
@@ -52,6 +53,7 @@ struct ResolveRun {
 
 /// Runs `appshell ARGUMENTS` in process with `chunks` as standard input.
 func run(_ arguments: [String], stdin chunks: [[UInt8]] = []) -> ResolveRun {
+  DemoApp.register()
   let terminal = FakeTerminal(chunks)
   let status = AppShellCommand.run(arguments, io: terminal.io)
   return ResolveRun(status: status, terminal: terminal)
