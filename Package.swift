@@ -79,6 +79,9 @@ let package = Package(
         "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
         "Demo",
       ]),
+    // Shared by the test targets: the golden check with its one update switch, temporary
+    // directories.
+    .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "Shell"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
@@ -86,7 +89,9 @@ let package = Package(
     .testTarget(name: "LinksTests", dependencies: ["Links", "Routing"]),
     .testTarget(
       name: "AppShellCLITests",
-      dependencies: ["AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo"],
+      dependencies: [
+        "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport",
+      ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures", "Contracts"]),
     .testTarget(
       name: "AppShellKitTests", dependencies: ["AppShellKit"]),
@@ -94,6 +99,7 @@ let package = Package(
       name: "FrontEndTests",
       dependencies: [
         "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppShellCLI", "Demo",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

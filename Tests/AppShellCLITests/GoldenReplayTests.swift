@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -278,9 +279,7 @@ func hasControlCharacter(_ text: String) -> Bool {
 }
 
 @Suite struct GoldenReplayTests {
-  private var updating: Bool {
-    ProcessInfo.processInfo.environment["APPSHELL_UPDATE_GOLDENS"] == "1"
-  }
+  private var updating: Bool { Golden.updating }
 
   @Test func everyRequiredScriptIsThereAndHasAGolden() {
     let names = GoldenScripts.names

@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -258,11 +259,8 @@ func runAppShell(_ arguments: [String]) -> (status: Int32, stdout: String, stder
 
 /// A fresh temporary directory, removed after `body`.
 func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("frontend-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  return try body(directory)
+  let directory = try TemporaryDirectory("frontend-tests")
+  return try withExtendedLifetime(directory) { try body(directory.url) }
 }
 
 /// Writes text to a file in `directory` and returns its path.
