@@ -67,29 +67,39 @@ let package = Package(
     .target(
       name: "AppShellKit",
       dependencies: ["AppShellCLI", "Shell", "Routing", "Interface", "Render", "Replay"]),
-    // The `appshell` executable: a thin `main` over AppShellCLI.
-    .executableTarget(name: "appshell", dependencies: ["AppShellCLI"]),
+    // The shipped demo's Swift screens and actions (`Screens/` is its data), registered through
+    // AppShellKit's `AppSetup` for the app named in `Screens/app.json`.
+    .target(name: "Demo", dependencies: ["AppShellKit", "Shell", "Routing"]),
+    // The `appshell` executable: a thin `main` over AppShellCLI that registers the demo.
+    .executableTarget(name: "appshell", dependencies: ["AppShellCLI", "Demo"]),
     // Benchmarks: `swift run -c release appshell-bench`.
     .executableTarget(
       name: "appshell-bench",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
+        "Demo",
       ]),
+    // Shared by the test targets: the golden check with its one update switch, temporary
+    // directories.
+    .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "Shell"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Routing"]),
     .testTarget(
       name: "AppShellCLITests",
-      dependencies: ["AppShellCLI", "Platform", "Routing", "Shell", "Links"],
+      dependencies: [
+        "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport",
+      ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures", "Contracts"]),
     .testTarget(
       name: "AppShellKitTests", dependencies: ["AppShellKit"]),
     .testTarget(
       name: "FrontEndTests",
       dependencies: [
-        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppShellCLI",
+        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppShellCLI", "Demo",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -104,7 +114,7 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
     ("fuzz-table", ["Routing"]),
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
-    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI"]),
+    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI", "Demo"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

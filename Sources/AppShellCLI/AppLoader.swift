@@ -114,7 +114,7 @@ package enum AppLoader {
   {
     let screens = try loadScreens(directory: directory, excluding: linkFiles(directory: directory))
     let definition = try loadDefinition(directory: directory)
-    let registry = given ?? registry(for: directory)
+    let registry = given ?? registry(for: definition)
     return AppMaker { table throws(LoadError) in
       do {
         return try definition.makeApp(table: table, screens: screens, registry: registry)
@@ -205,16 +205,13 @@ package enum AppLoader {
     return LinkPolicy(appID: links.appID, schemes: schemes, domains: domains, aasa: documents)
   }
 
-  /// The Swift screens, actions and guards for a directory: the shipped demo's for the shipped
-  /// `Screens` directory, a host's own (``AppHost``) for any directory, else none.
-  package static func registry(for directory: String) -> AppRegistry {
+  /// The Swift screens, actions and guards for an app: a host's own (``AppHost``) for any
+  /// directory, else what was registered for the app's name (the shipped demo's, by the
+  /// `appshell` executable), else none.
+  package static func registry(for definition: AppDefinition) -> AppRegistry {
     if let host = AppHost.registry { return host }
     if AppHost.directory != nil { return AppRegistry() }
-    let shipped = URL(fileURLWithPath: shippedScreensDirectory()).resolvingSymlinksInPath()
-      .standardizedFileURL.path
-    let given = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL
-      .path
-    return given == shipped ? StandardApp.registry : AppRegistry()
+    return AppHost.registry(forAppNamed: definition.name) ?? AppRegistry()
   }
 
   /// `app.json: ...` and `NAME.json: ...` with the directory in front.

@@ -3,8 +3,8 @@ import Shell
 
 /// The `appshell` command line: picks the subcommand and returns the exit status.
 package enum AppShellCommand {
-  /// The app's version, compared with routes' `minVersion`.
-  package static let version = StandardApp.version
+  /// AppShell's own version (`appshell --version`).
+  package static let version = "1.0.0"
 
   static let help = """
     OVERVIEW: AppShell simulates an iOS app shell in a terminal so deep-link routing can be

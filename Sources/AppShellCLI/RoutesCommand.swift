@@ -110,7 +110,7 @@ enum RoutesCommand {
         do {
           app = try definition.makeApp(
             table: inspection.table, screens: screens,
-            registry: AppLoader.registry(for: directory), forLint: true,
+            registry: AppLoader.registry(for: definition), forLint: true,
             otherTable: files.routes != nil)
         } catch {
           throw LoadError("\(directory)/\(error)")

@@ -1,3 +1,4 @@
+import AppShellCLI
 import Routing
 import Shell
 
@@ -128,7 +129,7 @@ public struct ScreenParameter: Sendable, Hashable {
 /// The Swift side of an app: screens, actions and guards registered by name beside what its
 /// `app.json` and screen files define. A name defined twice refuses the app.
 public struct AppSetup: Sendable {
-  var registry = AppRegistry()
+  package var registry = AppRegistry()
 
   /// Nothing registered yet.
   public init() {}
@@ -196,5 +197,18 @@ public struct AppSetup: Sendable {
     var result: [String: FlagValue] = [:]
     for name in flags.names { result[name] = FlagValue(flags[name]!) }
     return result
+  }
+}
+
+extension AppSetup {
+  /// Registers with the package's own types (screens that read the session or the route
+  /// table in force), for the shipped demo.
+  package mutating func register(_ body: (inout AppRegistry) -> Void) {
+    body(&registry)
+  }
+
+  /// Registers this setup for every app directory whose `app.json` has `name`.
+  package func register(forAppNamed name: String) {
+    AppHost.register(registry, forAppNamed: name)
   }
 }

@@ -1,4 +1,5 @@
 import AppShellCLI
+import Demo
 import Foundation
 import Routing
 
@@ -12,6 +13,9 @@ import Routing
 // pass over the same bytes). Ratios are against the floor and the 10-route figure of this run.
 
 let quick = CommandLine.arguments.contains("--quick")
+
+// The shipped demo's Swift screens and actions, as the `appshell` executable registers them.
+DemoApp.register()
 
 // `--test-only`: only the `appshell test` benchmark.
 if CommandLine.arguments.contains("--test-only") {

@@ -1,4 +1,5 @@
 import AppShellCLI
+import Demo
 
 #if canImport(Darwin)
   import Darwin
@@ -13,4 +14,6 @@ let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
     UInt8(bitPattern: $0)
   }
 }
+// The shipped demo's Swift screens and actions, for the app named as `Screens/app.json` names it.
+DemoApp.register()
 exit(AppShellCommand.run(rawArguments: rawArguments))

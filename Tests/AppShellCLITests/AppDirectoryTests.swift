@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Interface
 import Routing
@@ -149,15 +150,22 @@ import Testing
     #expect(console.model.session.flags["cartCount"] == .int(1))
   }
 
-  @Test func theShippedAppJSONDefinesTheDemoAsStandardAppDoes() throws {
+  @Test func theShippedDemoIsItsAppJSONAndItsSwiftPart() throws {
+    DemoApp.register()
     let app = try AppLoader.loadApp(screens: nil, routes: nil)
-    #expect(app.tabs == StandardApp.tabs)
-    #expect(app.version == AppVersion(StandardApp.version)!)
-    #expect(app.flags == StandardApp.flags)
-    #expect(app.dataActions == StandardApp.dataActions)
-    #expect(app.guards.keys.sorted() == StandardApp.guards.keys.sorted())
-    #expect(app.guards["signed-in"]?.url == StandardApp.loginURL)
-    #expect(Set(app.actions.keys) == Set(BuiltinActions.all.keys).union(app.dataActions.keys))
+    #expect(app.name == DemoApp.name)
+    #expect(app.tabs.map(\.title) == ["Home", "Orders", "Me"])
+    #expect(app.tabs.map(\.root) == ["home", "order-list", "personal-center"])
+    #expect(app.version == AppVersion(DemoApp.version)!)
+    #expect(app.flags == Flags([("signedIn", .bool(false))]))
+    #expect(app.dataActions.keys.sorted() == ["sign-in", "sign-out"])
+    #expect(app.guards.keys.sorted() == ["signed-in"])
+    #expect(app.guards["signed-in"]?.url == "myapp://login")
+    let swiftActions = DemoApp.setup.registry.actions.keys
+    #expect(Set(app.actions.keys) == Set(swiftActions).union(app.dataActions.keys))
+    for name in DemoApp.setup.registry.catalog.factories.keys {
+      #expect(app.catalog.has(name), "the demo's Swift screen \(name) is missing")
+    }
   }
 
   @Test func anotherDirectoryGetsNoneOfTheDemosSwiftScreens() throws {

@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Routing
 import Testing
@@ -94,6 +95,7 @@ private func runProgram(
 
 /// Runs `appshell resolve` in process with standard input given in one chunk.
 private func runInProcess(_ arguments: [String], input: [UInt8]) -> (Int32, [UInt8], String) {
+  DemoApp.register()
   var chunks = [input]
   var output: [UInt8] = []
   var errors = ""

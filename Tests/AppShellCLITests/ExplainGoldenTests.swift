@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -75,10 +76,6 @@ enum ExplainGoldens {
 }
 
 @Suite struct ExplainGoldenTests {
-  private var updating: Bool {
-    ProcessInfo.processInfo.environment["APPSHELL_UPDATE_GOLDENS"] == "1"
-  }
-
   @Test func everyRequiredCaseIsThereAndHasAGolden() {
     let names = ExplainGoldens.names
     for name in ExplainGoldens.required {
@@ -97,30 +94,9 @@ enum ExplainGoldens {
 
   @Test(arguments: ExplainGoldens.names)
   func transcriptMatchesGolden(_ name: String) throws {
-    let got = try ExplainGoldens.transcript(name)
-    let url = ExplainGoldens.goldenURL(name)
-    if updating {
-      try Data(got.utf8).write(to: url)
-      Issue.record(
-        """
-        APPSHELL_UPDATE_GOLDENS=1: wrote ExplainGoldens/\(name).golden; read it (git diff) and \
-        run again without the variable
-        """)
-      return
-    }
-    let golden = try #require(
-      try? String(contentsOf: url, encoding: .utf8), "ExplainGoldens/\(name).golden is missing")
-    if Array(golden.utf8) != Array(got.utf8) {
-      let expected = golden.split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init)
-      let lines = got.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      Issue.record(
-        """
-        \(name): the transcript differs from ExplainGoldens/\(name).golden \
-        (APPSHELL_UPDATE_GOLDENS=1 re-records it):
-        \(lineDiff(expected: expected, got: lines, snapshot: 1, firstLine: 1))
-        """)
-    }
+    try expectGolden(
+      try ExplainGoldens.transcript(name), at: ExplainGoldens.goldenURL(name),
+      name: "ExplainGoldens/\(name).golden")
   }
 
   /// Goldens are inert text: no control characters but line ends, no trailing spaces, and no

@@ -1,4 +1,6 @@
+import Demo
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -151,6 +153,7 @@ final class CapturedRun {
   var text: String { String(decoding: stdout, as: UTF8.self) }
 
   static func run(_ arguments: [String]) -> CapturedRun {
+    DemoApp.register()
     let run = CapturedRun()
     let io = CommandIO(
       read: { nil }, write: { run.stdout += $0 }, writeError: { run.stderr += $0 })
@@ -276,9 +279,7 @@ func hasControlCharacter(_ text: String) -> Bool {
 }
 
 @Suite struct GoldenReplayTests {
-  private var updating: Bool {
-    ProcessInfo.processInfo.environment["APPSHELL_UPDATE_GOLDENS"] == "1"
-  }
+  private var updating: Bool { Golden.updating }
 
   @Test func everyRequiredScriptIsThereAndHasAGolden() {
     let names = GoldenScripts.names

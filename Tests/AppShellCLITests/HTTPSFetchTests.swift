@@ -7,7 +7,7 @@ import Testing
 // The HTTP client's TLS side, against `openssl s_server -WWW` with a certificate made for the
 // test: refused while the certificate is not trusted, accepted once it is (SSL_CERT_FILE,
 // which OpenSSL's default trust paths honour), and refused for a host name it does not name.
-// Readiness is waited for by connecting with a deadline, never by sleeping.
+// Readiness is waited for by reading the server's `ACCEPT` with a deadline, never by sleeping.
 
 @Suite(.serialized) struct HTTPSFetchTests {
   /// A TLS file server on loopback serving `directory`, with its certificate.
@@ -16,6 +16,8 @@ import Testing
     let port: Int
     let certificate: String
     private let process: Process
+    /// The server's standard output, kept open while it runs.
+    private var output: Pipe?
 
     init() throws {
       let openssl = try #require(ChildProcess.find("openssl"), "openssl is needed")
@@ -39,25 +41,32 @@ import Testing
       process = Process()
       process.executableURL = URL(fileURLWithPath: openssl)
       process.arguments = [
-        "s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key",
+        "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key",
         directory + "/key.pem", "-WWW",
       ]
       process.currentDirectoryURL = URL(fileURLWithPath: directory)
-      process.standardOutput = FileHandle.nullDevice
+      // It prints `ACCEPT` once it listens; little else follows, so the pipe never fills.
+      let output = Pipe()
+      process.standardOutput = output
       process.standardError = FileHandle.nullDevice
       try process.run()
-      // Ready once it accepts a connection (bounded by a deadline).
+      let descriptor = output.fileHandleForReading.fileDescriptor
       let deadline = ContinuousClock.now + .seconds(20)
-      while ContinuousClock.now < deadline {
-        let client = Sockets.connectToLoopback(port: UInt16(port))
-        if client >= 0 {
-          close(client)
-          return
+      var said: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 256)
+      while !String(decoding: said, as: UTF8.self).contains("ACCEPT") {
+        let left = ContinuousClock.now.duration(to: deadline).components
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard left.seconds >= 0, poll(&poller, 1, Int32(left.seconds * 1000) + 1) > 0 else {
+          throw HeadlessError("openssl s_server did not start on port \(port)")
         }
-        var none = pollfd()
-        _ = poll(&none, 0, 20)  // between attempts: the server is starting
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else {
+          throw HeadlessError("openssl s_server ended: \(String(decoding: said, as: UTF8.self))")
+        }
+        said += buffer[..<count]
       }
-      throw HeadlessError("openssl s_server did not start on port \(port)")
+      self.output = output
     }
 
     func stop() {

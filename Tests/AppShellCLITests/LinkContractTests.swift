@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Testing
 
@@ -7,7 +8,10 @@ import Testing
 /// Link contracts: each `expect` member holds or says what it expected and what it found; a
 /// contract that cannot be used says where.
 @Suite struct LinkContractTests {
-  static let app = try! AppLoader.loadApp(screens: GoldenScripts.screens, routes: nil)
+  static let app = {
+    DemoApp.register()
+    return try! AppLoader.loadApp(screens: GoldenScripts.screens, routes: nil)
+  }()
 
   /// The problems of one case, written as a contract's case.
   static func problems(_ caseJSON: String) throws -> [String] {

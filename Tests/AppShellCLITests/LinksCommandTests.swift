@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Interface
 import Links
@@ -84,6 +85,7 @@ import Testing
   /// each sample URL of each route that matched from outside (a route without a scheme is
   /// tried with each of the schemes the demo's routes use).
   @Test func nothingThatReachedTheDemoStopsReachingIt() throws {
+    DemoApp.register()
     let app = try AppLoader.loadApp(screens: nil, routes: nil)
     #expect(app.links != nil)
     let schemes = Set(app.table.entries.compactMap(\.pattern.scheme))
@@ -157,6 +159,7 @@ import Testing
   /// The tour: one link that opens the app, one that opens Safari and why, one that lands on
   /// its own tab.
   @Test func theToursLinks() throws {
+    DemoApp.register()
     let app = try AppLoader.loadApp(screens: nil, routes: nil)
     var model = app.initialModel()
     _ = app.reduce(
@@ -179,6 +182,7 @@ import Testing
 
   /// The event log (F2) says who opened a URL the app did not get, and how a screen landed.
   @Test func theEventLogPaneShowsDeliveryAndArrival() throws {
+    DemoApp.register()
     let app = try AppLoader.loadApp(screens: nil, routes: nil)
     var model = app.initialModel()
     _ = app.reduce(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A fresh temporary directory with a runtime, a cache and a home directory of its own, and the
 /// environment that points an app at them: an `appshell` started with it never reads or writes
@@ -9,12 +10,13 @@ final class PrivateDirectories {
   /// The temporary directory holding `runtime/` (mode 0700, unless not made), `cache/` and
   /// `home/`; a test may keep its own files here too.
   let root: String
+  /// The directory itself, removed when this is dropped.
+  private let directory: TemporaryDirectory
 
   /// Makes the directories; `makeRuntime: false` leaves `runtime/` for the app to make.
   init(makeRuntime: Bool = true) throws {
-    let unique = UUID().uuidString.prefix(8).lowercased()
-    root =
-      FileManager.default.temporaryDirectory.appendingPathComponent("appshell-t-\(unique)").path
+    directory = try TemporaryDirectory("appshell-t")
+    root = directory.path
     for directory in [cache, home] {
       try FileManager.default.createDirectory(
         atPath: directory, withIntermediateDirectories: true)
@@ -25,8 +27,6 @@ final class PrivateDirectories {
         attributes: [.posixPermissions: 0o700])
     }
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: root) }
 
   /// `XDG_RUNTIME_DIR`: the app's socket is `runtime/appshell/app.sock`.
   var runtime: String { root + "/runtime" }

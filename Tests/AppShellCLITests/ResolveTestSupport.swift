@@ -1,5 +1,7 @@
+import Demo
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -52,6 +54,7 @@ struct ResolveRun {
 
 /// Runs `appshell ARGUMENTS` in process with `chunks` as standard input.
 func run(_ arguments: [String], stdin chunks: [[UInt8]] = []) -> ResolveRun {
+  DemoApp.register()
   let terminal = FakeTerminal(chunks)
   let status = AppShellCommand.run(arguments, io: terminal.io)
   return ResolveRun(status: status, terminal: terminal)
@@ -64,13 +67,10 @@ func runStdin(_ chunks: [[UInt8]], arguments: [String] = []) -> ResolveRun {
 
 /// A route table written to a fresh temporary file; the directory goes away after `body`.
 func withTableFile<T>(_ json: String, _ body: (String) throws -> T) throws -> T {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("appshell-resolve-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  let file = directory.appendingPathComponent("routes.json")
+  let directory = try TemporaryDirectory("appshell-resolve-tests")
+  let file = directory.url.appendingPathComponent("routes.json")
   try Data(json.utf8).write(to: file)
-  return try body(file.path)
+  return try withExtendedLifetime(directory) { try body(file.path) }
 }
 
 /// Parses an answer line as JSON, keeping member order.

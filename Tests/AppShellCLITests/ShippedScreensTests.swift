@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import Routing
 import Shell
@@ -25,6 +26,7 @@ private func sample(_ type: CaptureType) -> ParamValue {
 /// The shipped app files: they load, and every route and link in them goes somewhere.
 @Suite struct ShippedScreensTests {
   private func load() throws -> ShellApp {
+    DemoApp.register()
     do {
       return try AppLoader.loadApp(screens: shippedScreens(), routes: nil)
     } catch {

@@ -20,7 +20,7 @@ import Testing
 // the master hangs the second terminal up: the app's read on fd 0 returns 0, as when a real
 // terminal's input goes away. The pane's settings must then be as before.
 
-@Suite(.serialized) struct TerminalRestoreTests {
+@Suite struct TerminalRestoreTests {
   /// One way for the app to end, and the exit status it should end with.
   enum ExitPath: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case ctrlC, sigterm, sigint, sigquit, fatalError, stdinClosed
@@ -145,15 +145,14 @@ private final class RestoreRun {
       let wrapper = directory.path + "/run.sh"
       try Data(Self.wrapper(in: directory.path, appshell: appshell, stdin: standardInput).utf8)
         .write(to: URL(fileURLWithPath: wrapper))
-      chmod(wrapper, 0o700)
       var environment: [String: String] = [:]
       if path == .fatalError || path == .fatalErrorWithInputElsewhere {
         environment["APPSHELL_TEST_CRASH_KEY"] = TerminalRestoreTests.ExitPath.crashKey
       }
-      // TmuxSession runs `WRAPPER --screens SCREENS`; the wrapper passes them to the app.
+      // TmuxSession runs `/bin/sh WRAPPER --screens SCREENS`; the wrapper passes them to the app.
       session = try TmuxSession(
         tmux: tmux, appshell: wrapper, size: TerminalSize(columns: 80, rows: 24),
-        environment: environment)
+        environment: environment, launcher: ["/bin/sh"])
     } catch {
       for descriptor in [done, master] where descriptor >= 0 { Descriptors.close(descriptor) }
       try? FileManager.default.removeItem(at: directory)

@@ -60,10 +60,12 @@ final class TmuxSession {
 
   /// Starts `appshell --screens SCREENS ARGUMENTS` in a detached session of `size` with
   /// private directories (``PrivateDirectories``) and `environment` added (it wins over
-  /// them), and waits for its first frame.
+  /// them), and waits for its first frame. `launcher` goes before `appshell` (`/bin/sh` for a
+  /// script a test has just written: the shell reads it, so it is never executed while another
+  /// thread's child still holds it open for writing, which would fail with "text file busy").
   init(
     tmux: String, appshell: String, size: TerminalSize, arguments: [String] = [],
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], launcher: [String] = []
   ) throws {
     tmuxPath = tmux
     self.size = size
@@ -99,7 +101,7 @@ final class TmuxSession {
       ]
         + directories.variables.merging(environment) { _, given in given }
         .sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
-        + [appshell, "--screens", GoldenScripts.screens] + arguments)
+        + launcher + [appshell, "--screens", GoldenScripts.screens] + arguments)
     try waitForFrame(after: "the start")
     try expectPaneSize(size)
   }
@@ -280,7 +282,7 @@ extension Snapshots {
     return lines
   }
 }
-@Suite(.serialized) struct TmuxAgreementTests {
+@Suite struct TmuxAgreementTests {
   /// Every golden script: none depends on time (none waits for delayed work), and F1 and F2
   /// proved reliable under tmux, so none is left out.
   static let scripts = GoldenScripts.names

@@ -1,4 +1,6 @@
+import Demo
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -10,7 +12,7 @@ import Testing
 
 /// A shipped-like app for the front-end tests: a route table in the style of `Screens/`, data
 /// screens made in code (some with many links, CJK titles and parameters shown in titles), and
-/// the Swift screens and actions of `StandardApp`.
+/// the shipped demo's `app.json` with its Swift screens and actions (`DemoApp`).
 enum FrontEnd {
   static let routes = #"""
     {"routes":[
@@ -75,8 +77,18 @@ enum FrontEnd {
   /// A fresh app.
   static func app() -> ShellApp {
     let table = try! RouteTable(json: routes)
-    return try! StandardApp.make(table: table, screens: screens)
+    return try! demoDefinition.makeApp(
+      table: table, screens: screens, registry: DemoApp.setup.registry)
   }
+
+  /// The shipped demo's `Screens/app.json`: tabs, flags, the `signed-in` guard, signing in
+  /// and out.
+  static let demoDefinition: AppDefinition = {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Screens/app.json")
+    return try! AppDefinition(bytes: Array(try! Data(contentsOf: file)))
+  }()
 
   /// A fresh console of this size.
   static func console(_ size: Size = Size(columns: 80, rows: 24)) -> Console {
@@ -239,6 +251,7 @@ final class CapturedIO {
 
 /// Runs `appshell ARGUMENTS` in process; returns the status and what was written.
 func runAppShell(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+  DemoApp.register()
   let captured = CapturedIO()
   let status = AppShellCommand.run(arguments, io: captured.io)
   return (status, captured.stdout, captured.errors)
@@ -246,11 +259,8 @@ func runAppShell(_ arguments: [String]) -> (status: Int32, stdout: String, stder
 
 /// A fresh temporary directory, removed after `body`.
 func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("frontend-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  return try body(directory)
+  let directory = try TemporaryDirectory("frontend-tests")
+  return try withExtendedLifetime(directory) { try body(directory.url) }
 }
 
 /// Writes text to a file in `directory` and returns its path.

@@ -22,7 +22,7 @@ import Testing
   }
 
   static func harness() throws -> Harness {
-    Harness(app: try StandardApp.make(table: try table(), screens: Fixtures.screens))
+    Harness(app: try Fixtures.demo(table: try table(), screens: Fixtures.screens))
   }
 
   @Test func tabAndResetFromOutside() throws {
@@ -119,15 +119,16 @@ import Testing
 
   @Test func unknownTabRefusesTheTable() throws {
     let table = try Self.table(#"{"pattern":"myapp://x","screen":"settings","tab":"Nope"},"#)
-    #expect(throws: RouteTableError.self) {
-      try StandardApp.make(table: table, screens: Fixtures.screens)
+    #expect(throws: AppFileError.self) {
+      try Fixtures.demo(table: table, screens: Fixtures.screens)
     }
     do {
-      _ = try StandardApp.make(table: table, screens: Fixtures.screens)
+      _ = try Fixtures.demo(table: table, screens: Fixtures.screens)
     } catch {
       #expect(
         error.description
-          == #"routes[0].tab: no tab titled "Nope" (this app's tabs: "Home", "Orders", "Me")"#)
+          == #"routes.json: routes[0].tab: no tab titled "Nope" (this app's tabs: "Home", "Orders", "Me")"#
+      )
     }
   }
 

@@ -1,14 +1,17 @@
+import Demo
+import Foundation
 import Routing
 import Testing
 
 @testable import Shell
 
-/// A small app for tests: the shipped Swift screens and actions, data screens made in code,
-/// and a table given as text.
+/// A small app for tests: the shipped demo's `app.json` and Swift screens and actions, data
+/// screens made in code, and a table given as text.
 enum Fixtures {
   static let routes = """
     {"routes":[
       {"pattern":"myapp://home","screen":"home"},
+      {"pattern":"myapp://me","screen":"personal-center"},
       {"pattern":"myapp://orders","screen":"order-list"},
       {"pattern":"myapp://orders/<int:id>","screen":"order-detail","rename":{"id":"orderid"},"parent":"myapp://orders"},
       {"pattern":"myapp://orders/<int:id>/pay","screen":"payment","rename":{"id":"orderid"},"guard":"signed-in","parent":"myapp://orders"},
@@ -80,7 +83,27 @@ enum Fixtures {
 
   static func app() -> ShellApp {
     let table = try! RouteTable(json: routes)
-    return try! StandardApp.make(table: table, screens: screens)
+    return try! demo(table: table, screens: screens)
+  }
+
+  /// The shipped demo's `Screens/app.json`: tabs, flags, the `signed-in` guard, signing in
+  /// and out.
+  static let demoDefinition: AppDefinition = {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Screens/app.json")
+    return try! AppDefinition(bytes: Array(try! Data(contentsOf: file)))
+  }()
+
+  /// The demo as `Screens/app.json` and its Swift part (``DemoApp``) make it, around a table
+  /// and data screens; `forLint` leaves out the checks lint reports itself and the tabs the
+  /// table has no route for.
+  static func demo(table: RouteTable, screens: [ScreenDefinition], forLint: Bool = false)
+    throws(AppFileError) -> ShellApp
+  {
+    try demoDefinition.makeApp(
+      table: table, screens: screens, registry: DemoApp.setup.registry, forLint: forLint,
+      otherTable: forLint)
   }
 }
 

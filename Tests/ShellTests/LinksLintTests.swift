@@ -8,7 +8,7 @@ import Testing
 @Suite struct LinksLintTests {
   static func app(routes: String, aasa: String) throws -> ShellApp {
     let table = try RouteTable(json: #"{"routes":[\#(routes)]}"#)
-    var app = StandardApp.assemble(table: table, screens: Fixtures.screens)
+    var app = try Fixtures.demo(table: table, screens: Fixtures.screens, forLint: true)
     app.links = LinkPolicy(
       appID: "T.app", schemes: ["myapp"], domains: ["shop.example.com"],
       aasa: ["shop.example.com": ("aasa/shop.json", try AASADocument(bytes: Array(aasa.utf8)))])

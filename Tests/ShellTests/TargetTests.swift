@@ -1,3 +1,4 @@
+import Demo
 import Routing
 import Testing
 
@@ -99,7 +100,7 @@ import Testing
     harness.open("XYWAPP://pkdetail/like?id=5")
     #expect(harness.state == before)
     #expect(harness.model.status == "Liked pk 5 (1 likes)")
-    #expect(harness.model.session.likes == [5: 1])
+    #expect(harness.model.session.counters == ["likes/5": 1])
     #expect(
       harness.model.log.last?.outcome == .handled(action: "like", status: "Liked pk 5 (1 likes)"))
   }
@@ -113,7 +114,7 @@ import Testing
     #expect(harness.state.topScreen.body.contains("Likes: 1"))
     harness.open("XYWAPP://pkdetail/like?id=10010")
     #expect(harness.state.topScreen.body.contains("Likes: 2"))
-    #expect(harness.model.session.likes[10010] == 2)
+    #expect(harness.model.session.likes(of: 10010) == 2)
     #expect(harness.model.status == "Liked pk 10010 (2 likes)")
     let entry = try #require(harness.model.log.last)
     #expect(entry.params == ["id": .int(10010)])
@@ -124,7 +125,7 @@ import Testing
     harness.open("XYWAPP://pkdetail/open?pkID=1")
     harness.open("XYWAPP://pkdetail/like?id=2")
     #expect(harness.state.topScreen.body.contains("Likes: 0"))
-    #expect(harness.model.session.likes == [2: 1])
+    #expect(harness.model.session.counters == ["likes/2": 1])
   }
 
   @Test func signOutAndSignInChangeTheSession() {
@@ -311,7 +312,7 @@ import Testing
     var harness = Harness()
     harness.open("myapp://new/1")
     let alert = try #require(harness.state.alert)
-    #expect(alert.message.contains(StandardApp.version))
+    #expect(alert.message.contains(DemoApp.version))
   }
 
   @Test func missingParameterStillNamesTheParameterFromAModal() throws {

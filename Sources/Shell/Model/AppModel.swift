@@ -41,7 +41,8 @@ package struct PostedNotification: Sendable, Hashable {
   package var userInfo: Parameters
 }
 
-/// The app's own data, which screens may show: flags, notifications received, likes.
+/// The app's own data, which screens may show: flags, notifications received, counts kept by
+/// Swift actions.
 package struct Session: Sendable, Hashable {
   /// The app's flags (`app.json`'s `flags`), with their current values.
   package var flags = Flags()
@@ -49,8 +50,8 @@ package struct Session: Sendable, Hashable {
   package var initialFlags = Flags()
   /// Notifications received, oldest first.
   package var notifications: [PostedNotification] = []
-  /// Likes per pk id (XYWdispatcher's `pkdetail/like`).
-  package var likes: [Int64: Int] = [:]
+  /// Counts that an app's Swift actions keep, by a key of their choosing; a reset clears them.
+  package var counters: [String: Int] = [:]
 
   /// Makes a fresh session: nothing received, no flags.
   package init() {}

@@ -6,11 +6,15 @@
 // cell is printable (no control character, no bidi control) and as wide as its text; a wide
 // cell is followed by its continuation; the cursor, when shown, is inside the grid.
 import AppShellCLI
+import Demo
 import Interface
 import Render
 import Shell
 
-private let app = try! AppLoader.loadApp(screens: nil, routes: nil)
+private let app = {
+  DemoApp.register()
+  return try! AppLoader.loadApp(screens: nil, routes: nil)
+}()
 
 private func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {

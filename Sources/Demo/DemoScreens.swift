@@ -1,18 +1,19 @@
 import Routing
+import Shell
 
-/// The screens written in Swift: those that take typed parameters or show app data.
-package enum BuiltinScreens {
-  /// Registers them (replacing data screens of the same names).
-  package static func register(into catalog: inout ScreenCatalog) {
-    catalog.register(
+/// The demo's screens written in Swift: those that take typed parameters or show app data.
+enum DemoScreens {
+  /// Registers them.
+  static func register(into registry: inout AppRegistry) {
+    registry.screen(
       "order-detail",
       params: [
         "orderid": ParameterSpec(type: .int, required: true),
         "address": ParameterSpec(type: .string, required: false),
       ], make: orderDetail)
-    catalog.register("about", make: about)
-    catalog.register("notifications", isLive: true, make: notifications)
-    catalog.register(
+    registry.screen("about", make: about)
+    registry.screen("notifications", isLive: true, make: notifications)
+    registry.screen(
       "pk-detail", params: ["pkID": ParameterSpec(type: .int, required: true)], isLive: true,
       make: pkDetail)
   }
@@ -50,7 +51,7 @@ package enum BuiltinScreens {
   /// Lists every route of the table in force.
   static func about(_ request: ScreenRequest) -> Screen {
     var body = [
-      "AppShell \(StandardApp.version): an iOS app shell in a terminal.",
+      "AppShell \(DemoApp.version): an iOS app shell in a terminal.",
       "Routes in force (\(request.table.entries.count)):",
     ]
     for entry in request.table.entries {
@@ -86,7 +87,7 @@ package enum BuiltinScreens {
   /// A pk match (XYWdispatcher's example) with its like count.
   static func pkDetail(_ request: ScreenRequest) -> Screen {
     let id = request.params["pkID"].flatMap(\.text) ?? "?"
-    let likes = Int64(id).flatMap { request.session.likes[$0] } ?? 0
+    let likes = Int64(id).map { request.session.likes(of: $0) } ?? 0
     return Screen(
       name: "pk-detail", title: "PK \(id)", params: request.params,
       body: ["Match \(id): red vs blue", "Likes: \(likes)"],

@@ -1,9 +1,10 @@
 import Routing
+import Shell
 
-/// The action handlers registered in Swift by name.
-package enum BuiltinActions {
+/// The demo's action handlers written in Swift, by name.
+enum DemoActions {
   /// All of them, by name (signing in and out are data actions of `Screens/app.json`).
-  package static let all: [String: ActionHandler] = [
+  static let all: [String: ActionHandler] = [
     "like": like,
     "reset": reset,
     "lookup-order": lookupOrder,
@@ -20,8 +21,8 @@ package enum BuiltinActions {
     default:
       return .done(.status("like: no pk id"))
     }
-    session.likes[id, default: 0] += 1
-    return .done(.status("Liked pk \(id) (\(session.likes[id]!) likes)"))
+    session.counters[DemoApp.likesKey(id), default: 0] += 1
+    return .done(.status("Liked pk \(id) (\(session.likes(of: id)) likes)"))
   }
 
   /// Internal only: forgets the session (sign-in, notifications, likes).
