@@ -15,12 +15,22 @@ extension RouteTable {
   public func url(for target: RouteTarget, parameters: Parameters, scheme: String? = nil)
     -> String?
   {
-    for index in routeIndices(reaching: target) {
-      guard let candidate = ReverseWriter(entries[index], scheme: scheme).write(parameters),
-        case .matched(let reached, let params) = resolve(candidate.url).outcome,
-        reached.target == target, params.isSame(as: candidate.expected)
+    let routes = routeIndices(reaching: target)
+    // What must resolve back: the given parameters and every name the destination's routes
+    // capture (a literal query value under another name is not a parameter of it).
+    var names = Set(parameters.keys)
+    for index in routes {
+      for name in entries[index].pattern.allCaptureNames {
+        names.insert(entries[index].rename[name] ?? name)
+      }
+    }
+    for index in routes {
+      guard let url = ReverseWriter(entries[index], scheme: scheme).write(parameters),
+        case .matched(let reached, let params) = resolve(url).outcome,
+        reached.target == target,
+        params.isSame(as: parameters, on: names)
       else { continue }
-      return candidate.url
+      return url
     }
     return nil
   }
@@ -33,19 +43,31 @@ extension Parameters {
     count == other.count
       && allSatisfy { element in other[element.key].map { element.value.isSame(as: $0) } ?? false }
   }
+
+  /// Whether both have the same values under `names` (both none, or the same value).
+  package func isSame(as other: Parameters, on names: Set<String>) -> Bool {
+    names.allSatisfy { name in
+      switch (self[name], other[name]) {
+      case (nil, nil): return true
+      case (let mine?, let theirs?): return mine.isSame(as: theirs)
+      default: return false
+      }
+    }
+  }
 }
 
 extension ParamValue {
   /// Whether two values are the same, numbers compared as numbers: an `int` and a `float` of
-  /// equal value, text and a number it writes (`"42"` and `42`), and a list and its items
-  /// joined with `/` (as `<path:>` captures them) are the same.
+  /// equal value, a number and text that reads as it (`42`, `"42"`, `"042"`, `"4.2e1"`), and
+  /// a list and its items joined with `/` (as `<path:>` captures them) are the same.
   package func isSame(as other: ParamValue) -> Bool {
     switch (self, other) {
     case (.int(let a), .float(let b)), (.float(let b), .int(let a)): return Double(a) == b
-    case (.string(let text), .int), (.string(let text), .float):
-      return other.text.map(text.isExactly) ?? false
-    case (.int, .string(let text)), (.float, .string(let text)):
-      return text.isExactly(self.text ?? "")
+    case (.string(let text), .int(let number)), (.int(let number), .string(let text)):
+      if case .int(let read)? = CaptureType.int.value(of: text) { return read == number }
+      return ParamValue.string(text).doubleValue == Double(number)
+    case (.string(let text), .float(let number)), (.float(let number), .string(let text)):
+      return ParamValue.string(text).doubleValue == number
     case (.strings(let items), .string(let text)), (.string(let text), .strings(let items)):
       return text.isExactly(items.joined(separator: "/"))
     case (.string(let a), .string(let b)): return a.isExactly(b)
@@ -56,13 +78,6 @@ extension ParamValue {
 
 /// Writes one route's URL for a destination's parameters (section 3 of the typed routes rules).
 struct ReverseWriter {
-  /// The URL written, and the parameters it must resolve to (the given ones and the route's
-  /// literal query values).
-  struct Candidate {
-    var url: String
-    var expected: Parameters
-  }
-
   let entry: RouteEntry
   let scheme: String?
 
@@ -76,7 +91,8 @@ struct ReverseWriter {
   /// The name a capture's value has after `rename`.
   private func finalName(_ name: String) -> String { entry.rename[name] ?? name }
 
-  func write(_ parameters: Parameters) -> Candidate? {
+  /// The route's URL for the parameters, or nil when it cannot say them.
+  func write(_ parameters: Parameters) -> String? {
     guard !pattern.domainIsWildcard, let scheme = pattern.scheme ?? scheme else { return nil }
     // Captures that share a name after `rename` cannot each get a value.
     var captured: Set<String> = []
@@ -94,12 +110,11 @@ struct ReverseWriter {
       guard let written = write(segment, parameters, &used, dotSegments: false) else { return nil }
       segments += written
     }
-    var expected = parameters
     var query: [String] = []
     var fixedKeys: Set<String> = []
     for constraint in pattern.constraints {
       guard
-        let item = write(constraint, parameters, &used, &expected, fixedKeys: &fixedKeys)
+        let item = write(constraint, parameters, &used, fixedKeys: &fixedKeys)
       else { return nil }
       if let item { query.append(item) }
     }
@@ -137,15 +152,14 @@ struct ReverseWriter {
     case .query(let list)?:
       var items: [String] = []
       var ignored: Set<String> = []
-      var unchanged = expected
       for constraint in list {
-        guard let item = write(constraint, parameters, &used, &unchanged, fixedKeys: &ignored)
+        guard let item = write(constraint, parameters, &used, fixedKeys: &ignored)
         else { return nil }
         if let item { items.append(item) }
       }
       url += "#" + items.joined(separator: "&")
     }
-    return Candidate(url: url, expected: expected)
+    return url
   }
 
   /// A path or fragment segment as written URL segments (a wildcard writes any number); nil
@@ -180,7 +194,7 @@ struct ReverseWriter {
   /// written (`!key`); nil when the parameters give it no value it accepts.
   private func write(
     _ constraint: QueryConstraint, _ parameters: Parameters, _ used: inout Set<String>,
-    _ expected: inout Parameters, fixedKeys: inout Set<String>
+    fixedKeys: inout Set<String>
   ) -> String?? {
     let kind: SegmentKind
     switch constraint.value {
@@ -188,7 +202,6 @@ struct ReverseWriter {
       fixedKeys.insert(constraint.key)
       return .some(nil)
     case .literal(let text):
-      if expected[constraint.key] == nil { expected[constraint.key] = .string(text) }
       return encode(constraint.key) + "=" + encode(text)
     case .capture(let type, _): kind = .capture(type)
     case .oneOf(let alternatives, _): kind = .oneOf(alternatives)

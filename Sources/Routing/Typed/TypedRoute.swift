@@ -67,8 +67,12 @@ extension ParamValue {
     }
   }
 
-  /// The value as text (numbers as redirect templates write them); nil for an array.
-  public var stringValue: String? { text }
+  /// The value as text: numbers as redirect templates write them, a list as its items joined
+  /// with `/` (as a `<path:>` capture gives them).
+  public var stringValue: String? {
+    if case .strings(let items) = self { return items.joined(separator: "/") }
+    return text
+  }
 
   /// The value as path segments: a `*` capture's array, or a `<path:>` capture split at `/`.
   public var segmentsValue: [String]? {
