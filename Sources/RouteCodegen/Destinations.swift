@@ -39,6 +39,13 @@ package struct DestinationParameter: Sendable, Hashable {
   /// Whether some route to the destination, or some expansion of one, does not capture it
   /// (or its declaration does not require it).
   package var isOptional: Bool
+
+  /// Makes a parameter.
+  package init(name: String, type: ParameterType, isOptional: Bool) {
+    self.name = name
+    self.type = type
+    self.isOptional = isOptional
+  }
 }
 
 /// A route target other than a redirect, with the parameters its routes capture.

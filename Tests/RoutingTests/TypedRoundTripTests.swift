@@ -65,7 +65,9 @@ import Testing
     #expect(summary["tables"] == cases.count)
     #expect(summary["typed", default: 0] > summary["urls", default: 0] / 4)
     #expect(summary["back", default: 0] > summary["typed", default: 0] / 2)
-    // In the demo and `init`'s app, every value reached can be said.
+    // A value no route can say back (a `*.` domain, a URL's own query item under a name the
+    // written URL would give another value) is rare; in the demo and `init`'s app there is none.
+    #expect(summary["unsayable", default: 0] < summary["typed", default: 0] / 10)
     #expect(summary["unsayable-0", default: 0] == 0)
     #expect(summary["unsayable-1", default: 0] == 0)
   }

@@ -118,6 +118,27 @@ struct ReverseWriter {
       else { return nil }
       if let item { query.append(item) }
     }
+    // The fragment's captures, before the parameters left over go to the query.
+    var fragment = ""
+    switch pattern.fragment {
+    case nil: break
+    case .segments(let list)?:
+      var written: [String] = []
+      for segment in list {
+        guard let pieces = write(segment, parameters, &used, dotSegments: true) else { return nil }
+        written += pieces
+      }
+      fragment = "#" + written.joined(separator: "/")
+    case .query(let list)?:
+      var items: [String] = []
+      var ignored: Set<String> = []
+      for constraint in list {
+        guard let item = write(constraint, parameters, &used, fixedKeys: &ignored)
+        else { return nil }
+        if let item { items.append(item) }
+      }
+      fragment = "#" + items.joined(separator: "&")
+    }
     for key in parameters.keys.sorted() where !used.contains(key) {
       guard !fixedKeys.contains(key), let value = parameters[key] else { return nil }
       if case .literal(let literal)? = pattern.constraints.first(where: { $0.key == key })?.value {
@@ -140,25 +161,7 @@ struct ReverseWriter {
       url += segments.joined(separator: "/")
     }
     if !query.isEmpty { url += "?" + query.joined(separator: "&") }
-    switch pattern.fragment {
-    case nil: break
-    case .segments(let list)?:
-      var written: [String] = []
-      for segment in list {
-        guard let pieces = write(segment, parameters, &used, dotSegments: true) else { return nil }
-        written += pieces
-      }
-      url += "#" + written.joined(separator: "/")
-    case .query(let list)?:
-      var items: [String] = []
-      var ignored: Set<String> = []
-      for constraint in list {
-        guard let item = write(constraint, parameters, &used, fixedKeys: &ignored)
-        else { return nil }
-        if let item { items.append(item) }
-      }
-      url += "#" + items.joined(separator: "&")
-    }
+    url += fragment
     return url
   }
 

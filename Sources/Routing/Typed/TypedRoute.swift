@@ -98,3 +98,8 @@ extension Parameters {
     return .some(converted)
   }
 }
+
+extension ParamValue: ExpressibleByStringLiteral {
+  /// Text written as a literal: `["username": "joeldev"]`.
+  public init(stringLiteral text: String) { self = .string(text) }
+}
