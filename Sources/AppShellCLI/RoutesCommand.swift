@@ -145,7 +145,7 @@ enum RoutesCommand {
         } catch {
           throw LoadError("\(directory)/\(error)")
         }
-        findings = try Self.findings(inspection, app: app)
+        findings = try Self.findings(inspection, app: app, screens: screens)
       }
     } catch {
       io.writeError("appshell routes: \(error)\n")
@@ -171,13 +171,17 @@ enum RoutesCommand {
 
   /// Every lint finding of a table with the app, in report order; an app without a tab's
   /// root screen is an error.
-  static func findings(_ inspection: RouteTableInspection, app: ShellApp)
-    throws(LoadError) -> [LintFinding]
-  {
+  static func findings(
+    _ inspection: RouteTableInspection, app: ShellApp, screens: [ScreenDefinition] = []
+  ) throws(LoadError) -> [LintFinding] {
     for tab in app.tabs where !app.catalog.has(tab.root) {
       throw LoadError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
     }
-    return (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app))
+    let destinations = LinkTarget.problems(screens, table: inspection.table).map {
+      LintFinding(kind: .link, screen: $0.screen, link: $0.link, message: $0.message)
+    }
+    return (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app)
+      + destinations + DeclaredParamsLint.findings(inspection.table, screens: screens))
       .sorted(by: LintFinding.reportOrder)
   }
 
