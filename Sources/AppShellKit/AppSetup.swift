@@ -59,7 +59,7 @@ public struct ScreenLink: Sendable, Hashable {
     ScreenLink(kind: .link(Link(label, .open(url))))
   }
 
-  /// A link that opens a destination of the table (a value of a generated ``TypedRoute``
+  /// A link that opens a destination of the table (a value of a generated `TypedRoute`
   /// enum): its URL is the one the table gives it when the screen is made. A destination no
   /// route can say gets an empty URL, which opens nothing.
   public static func open(_ label: String, _ route: some TypedRoute) -> ScreenLink {
@@ -71,7 +71,7 @@ public struct ScreenLink: Sendable, Hashable {
     ScreenLink(kind: .link(Link(label, .openForResult(url, key: key))))
   }
 
-  /// A link that opens a destination for a result, as ``open(_:_:)-(String,TypedRoute)``
+  /// A link that opens a destination for a result, as `open(_:_:)`
   /// finds its URL.
   public static func openForResult(_ label: String, _ route: some TypedRoute, key: String)
     -> ScreenLink
@@ -129,7 +129,7 @@ public indirect enum ActionReply: Sendable, Hashable {
   case status(String)
   /// A URL opened next.
   case open(String)
-  /// A destination opened next (a value of a generated ``TypedRoute`` enum): the URL the table
+  /// A destination opened next (a value of a generated `TypedRoute` enum): the URL the table
   /// gives it; an alert when no route can say it.
   case openDestination(RouteTarget, Parameters)
   /// An alert.

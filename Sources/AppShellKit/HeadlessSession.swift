@@ -75,7 +75,7 @@ public struct HeadlessSession {
     }
   }
 
-  /// Opens a destination of the app's table (a value of a generated ``TypedRoute`` enum) as
+  /// Opens a destination of the app's table (a value of a generated `TypedRoute` enum) as
   /// from `source`, through the URL the table gives it; an error when no route can say it.
   public mutating func open(_ route: some TypedRoute, from source: URLSource = .inside)
     throws(AppShellError)

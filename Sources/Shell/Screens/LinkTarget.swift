@@ -103,7 +103,7 @@ package enum LinkTarget {
 
 extension ScreenDefinition {
   /// The screen with each link to a destination turned into a link to the URL the table gives
-  /// it; a link no route can say is left out (``LinkTarget/problems(_:table:)`` names it).
+  /// it; a link no route can say is left out (`LinkTarget.problems(_:table:)` names it).
   package func resolvingLinks(in table: RouteTable) -> ScreenDefinition {
     var resolved = self
     resolved.links = links.compactMap { link in

@@ -116,7 +116,7 @@ package struct ScreenDefinition: Sendable, Hashable {
       /// Finish the screen with a value.
       case finish(TextTemplate)
       /// Open a destination (for a result under the key, if any), at the URL the route table
-      /// gives it when the app loads (``LinkTarget``).
+      /// gives it when the app loads (`LinkTarget`).
       case to(RouteTarget, Parameters, resultKey: String?)
     }
   }
