@@ -180,7 +180,8 @@ enum RoutesCommand {
     let destinations = LinkTarget.problems(screens, table: inspection.table).map {
       LintFinding(kind: .link, screen: $0.screen, link: $0.link, message: $0.message)
     }
-    return (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app)
+    return
+      (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app)
       + destinations + DeclaredParamsLint.findings(inspection.table, screens: screens))
       .sorted(by: LintFinding.reportOrder)
   }

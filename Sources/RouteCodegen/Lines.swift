@@ -15,8 +15,7 @@ struct Lines {
 
   /// `head(item, item)close`, or broken after `open` with the items filled greedily on lines
   /// indented two more.
-  mutating func wrapped(indent: Int, head: String, items: [String], open: String, close: String)
-  {
+  mutating func wrapped(indent: Int, head: String, items: [String], open: String, close: String) {
     guard !items.isEmpty else {
       add(Self.pad(indent) + head)
       return

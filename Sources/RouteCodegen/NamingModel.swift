@@ -59,7 +59,8 @@ struct Model {
     for destination in destinations {
       let (kind, name) = Self.parts(destination.target)
       guard var caseName = SwiftNames.lowerCamelCase(name) else {
-        throw CodegenError("\(kind) \(JSON.quote(name)): no Swift name (it has no ASCII letter or digit)")
+        throw CodegenError(
+          "\(kind) \(JSON.quote(name)): no Swift name (it has no ASCII letter or digit)")
       }
       if kindsByName[name]!.count > 1, kind != "screen" {
         caseName += kind == "action" ? "Action" : "Notification"

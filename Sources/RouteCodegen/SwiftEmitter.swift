@@ -94,7 +94,8 @@ package struct SwiftEmitter {
         let method = parameter.parameter.isOptional ? "optional" : "required"
         out.wrappedGuard(
           indent: 6, name: parameter.binding,
-          call: "\(parametersName).\(method)(", arguments: [
+          call: "\(parametersName).\(method)(",
+          arguments: [
             SwiftNames.literal(parameter.parameter.name), "as: \(parameter.conversion)",
           ])
       }

@@ -64,8 +64,9 @@ enum TypedBench {
           + "\(format(r.resolveNs, 0)) ns per URL (\(format(r.urlForNs / r.resolveNs, 2))x)")
     }
     print(
-      "{" + results.map { r in
-        "\"typed_\(r.routes)\":{\"generate_ms\":\(format(r.generateMs, 3)),\"url_for_ns\":\(format(r.urlForNs, 0)),\"resolve_ns\":\(format(r.resolveNs, 0)),\"url_for_vs_resolve\":\(format(r.urlForNs / r.resolveNs, 2)),\"said\":\(r.said),\"calls\":\(r.calls)}"
-      }.joined(separator: ",") + "}")
+      "{"
+        + results.map { r in
+          "\"typed_\(r.routes)\":{\"generate_ms\":\(format(r.generateMs, 3)),\"url_for_ns\":\(format(r.urlForNs, 0)),\"resolve_ns\":\(format(r.resolveNs, 0)),\"url_for_vs_resolve\":\(format(r.urlForNs / r.resolveNs, 2)),\"said\":\(r.said),\"calls\":\(r.calls)}"
+        }.joined(separator: ",") + "}")
   }
 }

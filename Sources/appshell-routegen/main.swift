@@ -21,7 +21,8 @@ func fail(_ message: String) -> Never {
 }
 
 let fileName = URL(fileURLWithPath: input).lastPathComponent
-guard let typeName = arguments.count == 3 ? arguments.last! : SwiftEmitter.typeName(forFile: fileName)
+guard
+  let typeName = arguments.count == 3 ? arguments.last! : SwiftEmitter.typeName(forFile: fileName)
 else {
   fail("no type name for the file name '\(fileName)' (routes.json or NAME.routes.json)")
 }

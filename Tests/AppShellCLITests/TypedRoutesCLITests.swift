@@ -27,8 +27,9 @@ import Testing
     let directories = try app(
       links: #"{"label":"Item 42","to":{"screen":"item","params":{"id":42}}}"#)
     let shell = try AppLoader.loadApp(screens: directories.root + "/app", routes: nil)
-    guard case .success(let home) = shell.catalog.make(
-      "home", params: [:], url: nil, session: .init(flags: shell.flags), table: shell.table)
+    guard
+      case .success(let home) = shell.catalog.make(
+        "home", params: [:], url: nil, session: .init(flags: shell.flags), table: shell.table)
     else {
       Issue.record("no home screen")
       return
@@ -152,7 +153,8 @@ import Testing
   static func tool(filePath: String = #filePath) throws -> String {
     var candidates: [String] = []
     if let bundle = Bundle.main.executableURL {
-      candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("appshell-routegen").path)
+      candidates.append(
+        bundle.deletingLastPathComponent().appendingPathComponent("appshell-routegen").path)
     }
     let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()

@@ -33,26 +33,36 @@ import Testing
     let routes = [("myapp://orders/<int:id>/<float:w>/<uuid:u>/:s", "\"screen\":\"o\"")]
     let uuid = "123E4567-E89B-12D3-A456-426614174000"
     #expect(
-      try url(routes, .screen("o"), ["id": .int(42), "w": .float(2.5), "u": .string(uuid), "s": "a b"])
+      try url(
+        routes, .screen("o"), ["id": .int(42), "w": .float(2.5), "u": .string(uuid), "s": "a b"])
         == "myapp://orders/42/2.5/\(uuid)/a%20b")
     // A number as text, or an int for a float, is the same value.
     #expect(
       try url(routes, .screen("o"), ["id": "42", "w": .int(8), "u": .string(uuid), "s": "x"])
         == "myapp://orders/42/8/\(uuid)/x")
     // A value the capture does not accept: no URL.
-    #expect(try url(routes, .screen("o"), ["id": "x", "w": .int(8), "u": .string(uuid), "s": "x"]) == nil)
-    #expect(try url(routes, .screen("o"), ["id": .float(1.5), "w": .int(8), "u": .string(uuid), "s": "x"]) == nil)
-    #expect(try url(routes, .screen("o"), ["id": .int(1), "w": .int(8), "u": "no", "s": "x"]) == nil)
+    #expect(
+      try url(routes, .screen("o"), ["id": "x", "w": .int(8), "u": .string(uuid), "s": "x"]) == nil)
+    #expect(
+      try url(
+        routes, .screen("o"), ["id": .float(1.5), "w": .int(8), "u": .string(uuid), "s": "x"])
+        == nil)
+    #expect(
+      try url(routes, .screen("o"), ["id": .int(1), "w": .int(8), "u": "no", "s": "x"]) == nil)
     // A string segment must be non-empty, and not a dot segment.
-    #expect(try url(routes, .screen("o"), ["id": .int(1), "w": .int(8), "u": .string(uuid), "s": ""]) == nil)
-    #expect(try url(routes, .screen("o"), ["id": .int(1), "w": .int(8), "u": .string(uuid), "s": ".."]) == nil)
+    #expect(
+      try url(routes, .screen("o"), ["id": .int(1), "w": .int(8), "u": .string(uuid), "s": ""])
+        == nil)
+    #expect(
+      try url(routes, .screen("o"), ["id": .int(1), "w": .int(8), "u": .string(uuid), "s": ".."])
+        == nil)
     // A missing parameter.
     #expect(try url(routes, .screen("o"), ["id": .int(1)]) == nil)
   }
 
   @Test func valueSetsAndRegularExpressions() throws {
     let routes = [
-      ("myapp://stats/<day|week:period>/:lang([a-z]{2})", "\"screen\":\"s\""),
+      ("myapp://stats/<day|week:period>/:lang([a-z]{2})", "\"screen\":\"s\"")
     ]
     #expect(
       try url(routes, .screen("s"), ["period": "week", "lang": "en"]) == "myapp://stats/week/en")
@@ -64,7 +74,8 @@ import Testing
     let routes = [
       ("myapp://files/*", "\"screen\":\"f\""), ("myapp://docs/<path:p>/end", "\"screen\":\"d\""),
     ]
-    #expect(try url(routes, .screen("f"), ["*": .strings(["a", "b c"])]) == "myapp://files/a/b%20c")
+    #expect(
+      try url(routes, .screen("f"), ["*": .strings(["a", "b c"])]) == "myapp://files/a/b%20c")
     #expect(try url(routes, .screen("f"), ["*": .strings([])]) == "myapp://files")
     #expect(try url(routes, .screen("d"), ["p": "x/y"]) == "myapp://docs/x/y/end")
     #expect(try url(routes, .screen("d"), ["p": ""]) == nil)
@@ -191,7 +202,9 @@ extension String {
             }
           }
           for constraint in route.constraints {
-            if let name = constraint.value.name { parameters[name] = .string(values.value(for: constraint)) }
+            if let name = constraint.value.name {
+              parameters[name] = .string(values.value(for: constraint))
+            }
           }
           if values.random.chance(20) { parameters["extra"] = "e x" }
           let target = RouteTarget.screen("s\(values.random.below(2))")

@@ -82,9 +82,11 @@ import Testing
     let declared = table.declared.mapValues {
       $0.mapValues { DeclaredParameter(type: $0.type, required: $0.required) }
     }
-    guard let destination = routes.destinations(declared: declared).first(where: {
-      $0.target == entry.target
-    }) else { return false }
+    guard
+      let destination = routes.destinations(declared: declared).first(where: {
+        $0.target == entry.target
+      })
+    else { return false }
     return destination.parameters.contains { parameter in
       guard let value = params[parameter.name] else { return !parameter.isOptional }
       switch parameter.type {

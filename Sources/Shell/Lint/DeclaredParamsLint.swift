@@ -6,8 +6,7 @@ import Routing
 /// captures a declared parameter as another kind than its type.
 package enum DeclaredParamsLint {
   /// The findings, in table order.
-  package static func findings(_ table: RouteTable, screens: [ScreenDefinition]) -> [LintFinding]
-  {
+  package static func findings(_ table: RouteTable, screens: [ScreenDefinition]) -> [LintFinding] {
     var declared: [String: [String: ParameterSpec]] = [:]
     for screen in screens where !screen.params.isEmpty { declared[screen.name] = screen.params }
     var findings: [LintFinding] = []
@@ -19,7 +18,8 @@ package enum DeclaredParamsLint {
           let problem: String
           if let kind = captures.first(where: { $0.name == parameter })?.kind {
             guard !fits(kind, spec.type) else { continue }
-            problem = "captures its parameter '\(parameter)' as \(describe(kind)), where it "
+            problem =
+              "captures its parameter '\(parameter)' as \(describe(kind)), where it "
               + "declares \(spec.type.rawValue)"
           } else {
             guard spec.required else { continue }
