@@ -117,6 +117,28 @@ import Testing
     #expect(CapturedRun.run(["routes", "--type-name", "X"]).status == 2)
   }
 
+  /// The demo's enum is laid out as `swift-format` lays it out (the project's configuration).
+  @Test func theGeneratedSourcePassesSwiftFormat() throws {
+    let directories = try PrivateDirectories()
+    let output = directories.root + "/AppRoute.swift"
+    let run = CapturedRun.run(["routes", "--emit", "swift", "--output", output])
+    #expect(run.status == 0)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "swift", "format", "lint", "--strict", "--configuration", root + "/.swift-format", output,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0 && text.isEmpty, "\(text)")
+  }
+
   @Test func thePluginToolFailsOnATableThatCannotBeUsed() throws {
     let directories = try PrivateDirectories()
     let table = directories.root + "/routes.json"
