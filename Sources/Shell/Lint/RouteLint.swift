@@ -26,8 +26,7 @@ package enum LintKind: String, Sendable, Hashable, CaseIterable {
   case rename
   /// A link on a screen whose URL resolves to nothing, or whose destination no route can say.
   case link
-  /// A route that gives its data screen's declared required parameter no value, or a value
-  /// of another kind.
+  /// A route leaving its data screen's declared parameter without a value or of another kind.
   case params
   /// An `https` route on an associated domain that its AASA never admits.
   case unreachable
