@@ -3,21 +3,30 @@ import PackageDescription
 
 let package = Package(
   name: "AppShell",
-  platforms: [.macOS(.v13)],
+  // Routing and the code generated from a table build for these and Linux; the rest of the
+  // package is for Linux and macOS.
+  platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .executable(name: "appshell", targets: ["appshell"]),
     .library(name: "Routing", targets: ["Routing"]),
     // A team's own app: Swift screens, actions and guards, the command line from its own
     // executable, and a headless session for its tests.
     .library(name: "AppShellKit", targets: ["AppShellKit"]),
+    // Generates a `TypedRoute` enum from each `routes.json` (or `NAME.routes.json`) of a target.
+    .plugin(name: "RoutesPlugin", targets: ["RoutesPlugin"]),
   ],
   targets: [
     // Pure URL router: reading URLs, compiling patterns, matching, route tables.
     .target(name: "Routing"),
+    // Pure code generation: a route table's destinations as a Swift `TypedRoute` enum.
+    .target(name: "RouteCodegen", dependencies: ["Routing"]),
+    // The tool the plugin runs: a table file in, the Swift source out (only Routing under it).
+    .executableTarget(name: "appshell-routegen", dependencies: ["Routing", "RouteCodegen"]),
+    .plugin(name: "RoutesPlugin", capability: .buildTool(), dependencies: ["appshell-routegen"]),
     // Pure links as iOS delivers them: property lists, AASA files and the delivery decision.
     .target(name: "Links", dependencies: ["Routing"]),
     // Pure app-shell model: navigation state, screens, the navigator and its event log.
-    .target(name: "Shell", dependencies: ["Routing", "Links"]),
+    .target(name: "Shell", dependencies: ["Routing", "Links", "RouteCodegen"]),
     // Pure interaction: keys, the URL prompt, completion, the console state of the front end.
     .target(name: "Interface", dependencies: ["Shell", "Routing"]),
     // Pure rendering: the console state to a grid of cells, with display widths.
@@ -61,7 +70,7 @@ let package = Package(
       name: "AppShellCLI",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
-        "Remote", "Signing", "CTLS", "Links",
+        "Remote", "Signing", "CTLS", "Links", "RouteCodegen",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -77,12 +86,13 @@ let package = Package(
       name: "appshell-bench",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
-        "Demo",
+        "Demo", "RouteCodegen",
       ]),
     // Shared by the test targets: the golden check with its one update switch, temporary
     // directories.
     .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
-    .testTarget(name: "RoutingTests", dependencies: ["Routing", "Shell"]),
+    .testTarget(
+      name: "RoutingTests", dependencies: ["Routing", "Shell", "RouteCodegen", "AppShellCLI"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo"]),

@@ -8,8 +8,14 @@ let package = Package(
   platforms: [.macOS(.v13)],
   dependencies: [.package(name: "AppShell", path: "../..")],
   targets: [
+    // `routes.json` (a link to App/routes.json) becomes the `AppRoute` enum through the plugin.
     .target(
-      name: "ShopApp", dependencies: [.product(name: "AppShellKit", package: "AppShell")]),
+      name: "ShopApp",
+      dependencies: [
+        .product(name: "AppShellKit", package: "AppShell"),
+        .product(name: "Routing", package: "AppShell"),
+      ],
+      plugins: [.plugin(name: "RoutesPlugin", package: "AppShell")]),
     .executableTarget(
       name: "shop",
       dependencies: ["ShopApp", .product(name: "AppShellKit", package: "AppShell")]),

@@ -17,6 +17,8 @@ package enum AppShellCommand {
            appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
            appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
                            [--host HOST]
+           appshell routes [--routes FILE] [--screens DIR] --emit swift
+                           [--type-name NAME] [--access public|internal] [--output FILE]
            appshell links check [--screens DIR] [--explain] [URL...]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--open URL] [--format text|ansi|svg|cast [--output DIR]]

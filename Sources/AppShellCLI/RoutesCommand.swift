@@ -12,6 +12,8 @@ enum RoutesCommand {
     USAGE: appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
            appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
                            [--host HOST]
+           appshell routes [--routes FILE] [--screens DIR] --emit swift
+                           [--type-name NAME] [--access public|internal] [--output FILE]
 
     OPTIONS:
       --routes FILE       The route table (default: the screens directory's routes.json).
@@ -39,6 +41,12 @@ enum RoutesCommand {
                           exclude components first (docs/links.md). It admits every URL
                           the routes match; it may admit more, since AASA patterns cannot
                           check a typed segment (<int:id> becomes ?*) and * spans /.
+      --emit swift        Print the table's destinations as a Swift enum conforming to
+                          Routing's TypedRoute (docs/typed-routes.md): one case per
+                          screen, action and notification, parameters typed.
+      --type-name NAME    The enum's name (default: AppRoute).
+      --access LEVEL      public or internal (default).
+      --output FILE       Write the Swift source to FILE instead of standard output.
       --app-id ID         The app ID of the file (default: app.json's links.appID).
       --host HOST         Only the routes of this host; needed when the routes are on
                           more than one host (each host serves its own file).
@@ -61,6 +69,8 @@ enum RoutesCommand {
     var export: String?
     var appID: String?
     var host: String?
+    var emit: RoutesEmit?
+    var emitOptions = RoutesEmit()
     while let argument = options.next() {
       switch argument {
       case "-h", "--help":
@@ -68,6 +78,16 @@ enum RoutesCommand {
         return 0
       case "--routes", "--screens":
         guard files.take(argument, from: &options) else { return options.fail(io) }
+      case "--emit":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        guard value == "swift" else {
+          return options.fail(io, "--emit knows one language: swift, not '\(value)'")
+        }
+        emit = emitOptions
+      case "--type-name", "--access", "--output":
+        if let problem = emitOptions.take(argument, from: &options) {
+          return options.fail(io, problem.isEmpty ? nil : problem)
+        }
       case "--export", "--app-id", "--host":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         switch argument {
@@ -90,6 +110,16 @@ enum RoutesCommand {
       }
     }
     let directory = files.screens ?? AppLoader.shippedScreensDirectory()
+    if emit != nil {
+      guard !lint, !json, export == nil, appID == nil, host == nil else {
+        return options.fail(io, "--emit swift goes without --lint, --json and --export")
+      }
+      return emitOptions.run(
+        directory: directory, routes: files.routes, screensGiven: files.screens != nil, io: io)
+    }
+    if emitOptions.output != nil || emitOptions.typeName != "AppRoute" || emitOptions.isPublic {
+      return options.fail(io, "--type-name, --access and --output go with --emit swift")
+    }
     if export != nil {
       guard !lint, !json else { return options.fail(io, "--export goes without --lint and --json") }
       return exportAASA(
@@ -115,7 +145,7 @@ enum RoutesCommand {
         } catch {
           throw LoadError("\(directory)/\(error)")
         }
-        findings = try Self.findings(inspection, app: app)
+        findings = try Self.findings(inspection, app: app, screens: screens)
       }
     } catch {
       io.writeError("appshell routes: \(error)\n")
@@ -141,13 +171,18 @@ enum RoutesCommand {
 
   /// Every lint finding of a table with the app, in report order; an app without a tab's
   /// root screen is an error.
-  static func findings(_ inspection: RouteTableInspection, app: ShellApp)
-    throws(LoadError) -> [LintFinding]
-  {
+  static func findings(
+    _ inspection: RouteTableInspection, app: ShellApp, screens: [ScreenDefinition] = []
+  ) throws(LoadError) -> [LintFinding] {
     for tab in app.tabs where !app.catalog.has(tab.root) {
       throw LoadError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
     }
-    return (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app))
+    let destinations = LinkTarget.problems(screens, table: inspection.table).map {
+      LintFinding(kind: .link, screen: $0.screen, link: $0.link, message: $0.message)
+    }
+    return
+      (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app)
+      + destinations + DeclaredParamsLint.findings(inspection.table, screens: screens))
       .sorted(by: LintFinding.reportOrder)
   }
 

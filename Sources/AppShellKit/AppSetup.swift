@@ -47,21 +47,52 @@ public struct ScreenInput: Sendable {
 
 /// A link on a Swift screen.
 public struct ScreenLink: Sendable, Hashable {
-  let link: Link
+  private enum Kind: Sendable, Hashable {
+    case link(Link)
+    /// A destination, its URL found in the table when the screen is made.
+    case destination(String, RouteTarget, Parameters, resultKey: String?)
+  }
+
+  private let kind: Kind
 
   /// A link that opens a URL from inside the app.
   public static func open(_ label: String, _ url: String) -> ScreenLink {
-    ScreenLink(link: Link(label, .open(url)))
+    ScreenLink(kind: .link(Link(label, .open(url))))
+  }
+
+  /// A link that opens a destination of the table (a value of a generated `TypedRoute`
+  /// enum): its URL is the one the table gives it when the screen is made. A destination no
+  /// route can say gets an empty URL, which opens nothing.
+  public static func open(_ label: String, _ route: some TypedRoute) -> ScreenLink {
+    ScreenLink(kind: .destination(label, route.target, route.parameters, resultKey: nil))
   }
 
   /// A link that opens a URL for a result: the value comes back into the parameter `key`.
   public static func openForResult(_ label: String, _ url: String, key: String) -> ScreenLink {
-    ScreenLink(link: Link(label, .openForResult(url, key: key)))
+    ScreenLink(kind: .link(Link(label, .openForResult(url, key: key))))
+  }
+
+  /// A link that opens a destination for a result, as `open(_:_:)`
+  /// finds its URL.
+  public static func openForResult(_ label: String, _ route: some TypedRoute, key: String)
+    -> ScreenLink
+  {
+    ScreenLink(kind: .destination(label, route.target, route.parameters, resultKey: key))
   }
 
   /// A link that finishes the screen with a value for the screen that opened it.
   public static func finish(_ label: String, value: String) -> ScreenLink {
-    ScreenLink(link: Link(label, .finish(value)))
+    ScreenLink(kind: .link(Link(label, .finish(value))))
+  }
+
+  /// The link, with a destination's URL found in `table`.
+  func link(in table: RouteTable) -> Link {
+    switch kind {
+    case .link(let link): return link
+    case .destination(let label, let target, let parameters, let key):
+      let url = table.url(for: target, parameters: parameters) ?? ""
+      return Link(label, key.map { .openForResult(url, key: $0) } ?? .open(url))
+    }
   }
 }
 
@@ -99,18 +130,32 @@ public indirect enum ActionReply: Sendable, Hashable {
   case status(String)
   /// A URL opened next.
   case open(String)
+  /// A destination opened next (a value of a generated `TypedRoute` enum): the URL the table
+  /// gives it; an alert when no route can say it.
+  case openDestination(RouteTarget, Parameters)
   /// An alert.
   case alert(title: String, message: String)
   /// The reply after `seconds` of (virtual, in replay and tests) time; the status line shows
   /// `working` meanwhile, and Esc cancels it.
   case later(seconds: Double, working: String, ActionReply)
 
-  var result: ActionResult {
+  /// A reply that opens a destination next; see ``openDestination(_:_:)``.
+  public static func open(_ route: some TypedRoute) -> ActionReply {
+    .openDestination(route.target, route.parameters)
+  }
+
+  func result(in table: RouteTable) -> ActionResult {
     switch self {
     case .status(let text): return .status(text)
     case .open(let url): return .open(url)
+    case .openDestination(let target, let parameters):
+      guard let url = table.url(for: target, parameters: parameters) else {
+        return .alert(
+          Alert(title: "No route", message: LinkTarget.unreachable(target, parameters)))
+      }
+      return .open(url)
     case .alert(let title, let message): return .alert(Alert(title: title, message: message))
-    case .later(_, _, let reply): return reply.result
+    case .later(_, _, let reply): return reply.result(in: table)
     }
   }
 }
@@ -154,7 +199,7 @@ public struct AppSetup: Sendable {
       let content = make(input)
       return Screen(
         name: name, title: content.title, params: request.params, body: content.body,
-        links: content.links.map(\.link), url: request.url)
+        links: content.links.map { $0.link(in: request.table) }, url: request.url)
     }
   }
 
@@ -178,9 +223,9 @@ public struct AppSetup: Sendable {
       if case .later(let seconds, let working, _) = reply {
         return .later(
           after: .milliseconds(Int64((seconds * 1000).rounded())), description: working,
-          result: reply.result)
+          result: reply.result(in: request.table))
       }
-      return .done(reply.result)
+      return .done(reply.result(in: request.table))
     }
   }
 

@@ -75,6 +75,19 @@ public struct HeadlessSession {
     }
   }
 
+  /// Opens a destination of the app's table (a value of a generated `TypedRoute` enum) as
+  /// from `source`, through the URL the table gives it; an error when no route can say it.
+  public mutating func open(_ route: some TypedRoute, from source: URLSource = .inside)
+    throws(AppShellError)
+  {
+    let table = replayer.console.app.table
+    guard let url = table.url(for: route.target, parameters: route.parameters) else {
+      throw AppShellError(
+        description: LinkTarget.unreachable(route.target, route.parameters))
+    }
+    open(url, from: source)
+  }
+
   /// Presses keys written as a key script (`<Down><Enter>`, `shop://cart<Enter>`); each key
   /// takes 100 ms of virtual time. `<Snap>` and `<Resize>` are not keys and are refused.
   public mutating func press(_ keys: String) throws(AppShellError) {

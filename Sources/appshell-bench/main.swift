@@ -29,6 +29,12 @@ if CommandLine.arguments.contains("--engine-only") {
   exit(0)
 }
 
+// `--typed-only`: only the typed-routes benchmark (generating the enum, reverse routing).
+if CommandLine.arguments.contains("--typed-only") {
+  TypedBench.report(quick: quick, seed: 0x5EED_2026)
+  exit(0)
+}
+
 // `--profile replay KEYS`: only the replay loop.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"),
   CommandLine.arguments.count > flag + 2, CommandLine.arguments[flag + 1] == "replay",
@@ -343,6 +349,7 @@ json +=
   "],\"largest_vs_10_decide\":\(format(largest.decideNs / ten.decideNs, 3)),\"largest_vs_10_full\":\(format(largest.fullNs / ten.fullNs, 3)),\"bytes_per_route\":\(format(bytesPerRoute, 0)),\"replay_keys_per_second\":\(format(replay.keysPerSecond, 0)),\"regex_10pct_at_10000\":{\"plain_decide_ns\":\(format(regexNs[0])),\"regex_decide_ns\":\(format(regexNs[1])),\"decide_ratio\":\(format(regexNs[1] / regexNs[0], 3)),\"plain_full_ns\":\(format(regexNs[2])),\"regex_full_ns\":\(format(regexNs[3])),\"full_ratio\":\(format(regexNs[3] / regexNs[2], 3))}}"
 print(json)
 TestBench.report(quick: quick, seed: seed)
+TypedBench.report(quick: quick, seed: seed)
 
 // `links check` beside `resolve --external`, 100,000 URLs streamed through one process each.
 let links = LinksBench.run(count: quick ? 10_000 : 100_000)

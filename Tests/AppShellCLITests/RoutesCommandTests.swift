@@ -175,8 +175,9 @@ enum RoutesFixtures {
         "target [10] null null",  // the screen 'ghost' does not exist
         "rename [7] null null",  // 'item' declares no 'productID'
         #"link [] "item" 1"#,  // bad://item/{{id}}/reviews has no route
+        #"params [7] "item" null"#,  // the rename leaves 'item' without its required 'id'
       ])
-    #expect(document["lint"]?["problems"] == .number("7"))
+    #expect(document["lint"]?["problems"] == .number("8"))
     // The kinds about links need an app with links: LinksLintTests plants those, and
     // LinksCommandTests the tab.
     let linksKinds: [LintKind] = [
@@ -192,7 +193,8 @@ enum RoutesFixtures {
     #expect(result.status == 1)
     #expect(
       result.lines.last
-        == "7 problems: 1 conflict, 1 parent, 1 guard, 1 shadowed, 1 target, 1 rename, 1 link")
+        == "8 problems: 1 conflict, 1 parent, 1 guard, 1 shadowed, 1 target, 1 rename, 1 link, "
+        + "1 params")
     try expectGolden(result.stdout, "lint-bad")
   }
 
@@ -318,6 +320,6 @@ enum RoutesFixtures {
   @Test func optionsMayBeWrittenWithEquals() {
     let result = run(["routes", "--lint", "--screens=\(RoutesFixtures.bad)"])
     #expect(result.status == 1)
-    #expect(result.lines.count == 8)
+    #expect(result.lines.count == 9)
   }
 }

@@ -9,6 +9,8 @@ public struct RouteTable: Sendable {
   public let entries: [RouteEntry]
   /// The compiled router over the entries' patterns (route index = entry index).
   public let router: Router
+  /// The indices of the entries that target each destination (not redirects), in table order.
+  private let destinations: [RouteTarget: [Int]]
 
   /// The fields a route entry may have.
   public static let entryFields: Set<String> = [
@@ -56,6 +58,7 @@ public struct RouteTable: Sendable {
   public init(entries: [RouteEntry], version: Int? = nil) throws(RouteTableError) {
     self.version = version
     self.entries = entries
+    destinations = Self.destinations(entries)
     do {
       router = try Router(
         entries.map { Router.Route(pattern: $0.pattern, priority: $0.priority) })
@@ -70,6 +73,21 @@ public struct RouteTable: Sendable {
     self.version = version
     self.entries = entries
     self.router = router
+    destinations = Self.destinations(entries)
+  }
+
+  private static func destinations(_ entries: [RouteEntry]) -> [RouteTarget: [Int]] {
+    var destinations: [RouteTarget: [Int]] = [:]
+    for entry in entries {
+      if case .redirect = entry.target { continue }
+      destinations[entry.target, default: []].append(entry.index)
+    }
+    return destinations
+  }
+
+  /// The indices of the entries whose target is `target`, in table order (none for a redirect).
+  public func routeIndices(reaching target: RouteTarget) -> [Int] {
+    destinations[target] ?? []
   }
 
   /// Reads a table document into its version and entries, checking each entry on its own

@@ -52,7 +52,10 @@ extension AppDefinition {
       throw AppFileError(raw: "\(duplicate) is registered twice in Swift")
     }
     var catalog = ScreenCatalog()
-    for definition in screens {
+    if !forLint, let problem = LinkTarget.problems(screens, table: table).first {
+      throw AppFileError(raw: problem.message)
+    }
+    for definition in screens.map({ $0.resolvingLinks(in: table) }) {
       for flag in definition.flagNames where flags[flag] == nil {
         throw AppFileError(
           raw:

@@ -24,8 +24,10 @@ package enum LintKind: String, Sendable, Hashable, CaseIterable {
   case target
   /// A `rename` to a parameter name that the route's screen does not declare.
   case rename
-  /// A link on a screen whose URL resolves to nothing.
+  /// A link on a screen whose URL resolves to nothing, or whose destination no route can say.
   case link
+  /// A route leaving its data screen's declared parameter without a value or of another kind.
+  case params
   /// An `https` route on an associated domain that its AASA never admits.
   case unreachable
   /// An AASA component whose example URLs no route handles.

@@ -318,7 +318,7 @@ package struct ShellApp: Sendable {
           "\(url) needs the action '\(name)', which this version does not have. Please upgrade.")
       }
       let actionRequest = ActionRequest(
-        params: params, topScreen: model.shell.topScreen, source: source)
+        params: params, topScreen: model.shell.topScreen, source: source, table: table)
       let before = model.session
       let outcome = handler(&model.session, actionRequest)
       if model.session != before { refreshLiveScreens(&model) }

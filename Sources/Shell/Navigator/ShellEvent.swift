@@ -71,6 +71,8 @@ package struct ActionRequest: Sendable {
   package var topScreen: Screen
   /// Where the URL came from.
   package var source: Source
+  /// The route table in force (a handler may say a destination's URL).
+  package var table: RouteTable
 }
 
 /// An action handler registered in Swift by name; it may change the session.

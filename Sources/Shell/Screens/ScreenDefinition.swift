@@ -115,6 +115,9 @@ package struct ScreenDefinition: Sendable, Hashable {
       case openForResult(TextTemplate, key: String)
       /// Finish the screen with a value.
       case finish(TextTemplate)
+      /// Open a destination (for a result under the key, if any), at the URL the route table
+      /// gives it when the app loads (`LinkTarget`).
+      case to(RouteTarget, Parameters, resultKey: String?)
     }
   }
 
@@ -229,7 +232,7 @@ package struct ScreenDefinition: Sendable, Hashable {
     guard case .object(let members) = json else {
       throw ScreenFileError("\(place): must be an object with a label and a url or result")
     }
-    let allowed: Set<String> = ["label", "url", "resultKey", "result"]
+    let allowed: Set<String> = ["label", "url", "resultKey", "result", "to"]
     for member in members where !allowed.contains(member.key) {
       throw ScreenFileError("\(place).\(member.key): unknown field")
     }
@@ -237,6 +240,20 @@ package struct ScreenDefinition: Sendable, Hashable {
       throw ScreenFileError("\(place).label: required, a non-empty string")
     }
     let label = try template(labelText, field: "\(place).label")
+    if let to = json["to"] {
+      guard json["url"] == nil, json["result"] == nil else {
+        throw ScreenFileError("\(place).to: a link has a \"url\", a \"to\" or a \"result\"")
+      }
+      let (target, parameters) = try LinkTarget.read(to, place: "\(place).to")
+      var key: String?
+      if let value = json["resultKey"] {
+        guard case .string(let text) = value else {
+          throw ScreenFileError("\(place).resultKey: must be a string")
+        }
+        key = text
+      }
+      return LinkSpec(label: label, kind: .to(target, parameters, resultKey: key))
+    }
     switch (json["url"], json["result"], json["resultKey"]) {
     case (.string(let url)?, nil, nil):
       return LinkSpec(label: label, kind: .open(try template(url, field: "\(place).url")))
@@ -260,6 +277,7 @@ package struct ScreenDefinition: Sendable, Hashable {
       case .open(let url), .openForResult(let url, _):
         templates.append(("links[\(index)].url", url))
       case .finish(let value): templates.append(("links[\(index)].result", value))
+      case .to: break
       }
     }
     for (field, template) in templates {
@@ -278,6 +296,7 @@ package struct ScreenDefinition: Sendable, Hashable {
       switch link.kind {
       case .open(let url), .openForResult(let url, _): templates.append(url)
       case .finish(let value): templates.append(value)
+      case .to: break
       }
     }
     var names: [String] = []
@@ -308,6 +327,10 @@ package struct ScreenDefinition: Sendable, Hashable {
               url.render(params, flags: flags, encode: percentEncodeUnreserved), key: key))
         case .finish(let value):
           return Link(label, .finish(value.render(params, flags: flags)))
+        case .to(_, _, let key):
+          // Only a screen made for lint keeps such a link (resolvingLinks(in:) turns it into
+          // a URL): it opens nothing.
+          return Link(label, key.map { .openForResult("", key: $0) } ?? .open(""))
         }
       }, url: url)
   }

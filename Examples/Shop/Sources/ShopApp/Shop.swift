@@ -1,5 +1,6 @@
 import AppShellKit
 import Foundation
+import Routing
 
 /// The shop: its app directory and the parts written in Swift.
 public enum Shop {
@@ -31,8 +32,8 @@ public enum Shop {
           "In your cart: \(input.flags["cartCount"] ?? .int(0))",
         ],
         links: [
-          .open("Add to cart", "shop://cart/add/\(id)"),
-          .open("Go to the cart", "shop://cart"),
+          .open("Add to cart", AppRoute.addToCart(id: id)),
+          .open("Go to the cart", AppRoute.cart),
         ])
     }
     setup.action("add-to-cart") { context in
@@ -45,5 +46,21 @@ public enum Shop {
         seconds: 0.5, working: "Adding \(product.name)", .status("Added \(product.name)"))
     }
     return setup
+  }
+
+  /// What a destination of the shop's table is, in words: a switch over the enum generated
+  /// from `routes.json`, so a destination added to the table and not handled here does not
+  /// compile.
+  static func describe(_ route: AppRoute) -> String {
+    switch route {
+    case .products: return "the products"
+    case .product(let id): return "product \(id)"
+    case .cart: return "the cart"
+    case .addToCart(let id): return "adding product \(id) to the cart"
+    case .checkout: return "checking out"
+    case .account: return "the account"
+    case .login: return "signing in"
+    case .signIn: return "the sign-in action"
+    }
   }
 }

@@ -1,6 +1,8 @@
 import AppShellKit
-import ShopApp
+import Routing
 import Testing
+
+@testable import ShopApp
 
 /// The shop, driven headless: its Swift screen and action, its data screens and its routes.
 @Suite struct ShopTests {
@@ -54,5 +56,31 @@ import Testing
     var shop = try session()
     shop.open("shop://products/x")
     #expect(shop.alert != nil)
+  }
+
+  /// The enum generated from the shop's table by the RoutesPlugin: every destination, each
+  /// handled by an exhaustive switch, goes to a URL of the table and back.
+  @Test func everyDestinationOfTheGeneratedEnumRoundTrips() throws {
+    let table = try RouteTable(
+      json: try String(contentsOfFile: Shop.directory + "/routes.json", encoding: .utf8))
+    let all: [AppRoute] = [
+      .products, .product(id: 2), .cart, .addToCart(id: 3), .checkout, .account, .login, .signIn,
+    ]
+    for route in all {
+      let url = try #require(route.url(in: table), "\(route)")
+      #expect(AppRoute(url: url, in: table) == route)
+      #expect(!Shop.describe(route).isEmpty)
+    }
+    #expect(AppRoute(url: "shop://products/7", in: table) == .product(id: 7))
+    #expect(AppRoute(url: "shop://nowhere", in: table) == nil)
+  }
+
+  @Test func aSessionOpensADestination() throws {
+    var shop = try session()
+    try shop.open(AppRoute.product(id: 3), from: .cold)
+    #expect(shop.topScreen.title == "Umbrella")
+    try shop.open(AppRoute.addToCart(id: 1), from: .outside)
+    shop.wait(seconds: 0.5)
+    #expect(shop.flags["cartCount"] == .int(1))
   }
 }
