@@ -18,6 +18,9 @@ let package = Package(
     .target(name: "Links", dependencies: ["Routing"]),
     // Pure app-shell model: navigation state, screens, the navigator and its event log.
     .target(name: "Shell", dependencies: ["Routing", "Links"]),
+    // Pure link surface: witness URLs of every route expansion, the committed dump, the diff
+    // of two versions of an app (what a release breaks) and test coverage.
+    .target(name: "Surface", dependencies: ["Routing", "Links", "Shell"]),
     // Pure interaction: keys, the URL prompt, completion, the console state of the front end.
     .target(name: "Interface", dependencies: ["Shell", "Routing"]),
     // Pure rendering: the console state to a grid of cells, with display widths.
@@ -61,7 +64,7 @@ let package = Package(
       name: "AppShellCLI",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
-        "Remote", "Signing", "CTLS", "Links",
+        "Remote", "Signing", "CTLS", "Links", "Surface",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -74,15 +77,16 @@ let package = Package(
       name: "appshell-bench",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
+        "Surface",
       ]),
-    .testTarget(name: "RoutingTests", dependencies: ["Routing", "Shell"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing", "Shell", "Surface"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Routing"]),
     .testTarget(
       name: "AppShellCLITests",
-      dependencies: ["AppShellCLI", "Platform", "Routing", "Shell", "Links"],
+      dependencies: ["AppShellCLI", "Platform", "Routing", "Shell", "Links", "Surface"],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures", "Contracts"]),
     .testTarget(
       name: "AppShellKitTests", dependencies: ["AppShellKit"]),
