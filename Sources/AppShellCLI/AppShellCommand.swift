@@ -18,6 +18,8 @@ package enum AppShellCommand {
            appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
                            [--host HOST]
            appshell links check [--screens DIR] [--explain] [URL...]
+           appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]
+           appshell links diff OLD NEW [--fail-on LEVEL] [--format FORMAT] [--urls FILE]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--open URL] [--format text|ansi|svg|cast [--output DIR]]
                            [--expect GOLDEN [--update]] SCRIPT
@@ -36,7 +38,8 @@ package enum AppShellCommand {
       resolve             Resolve URLs through a route table, one JSON object per URL;
                           --explain says why each route lost, failed or won.
       routes              Show the route table as a tree, or lint it (--lint).
-      links               Check who gets URLs from outside: the app, Safari or nothing.
+      links               Check who gets URLs from outside: the app, Safari or nothing;
+                          dump the link surface, or diff it against a release.
       replay              Run a key script headless and print the screens or states.
       test                Run flows and link contracts (as CI does); JUnit XML on request.
       openurl             Hand a URL to the running app, as a deep link from outside.

@@ -161,7 +161,17 @@ package struct LinkSurface: Sendable {
     func sortedByText<T>(_ items: [T], _ key: (T) -> String) -> [T] {
       items.sorted { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) }
     }
-    let appJSON = JSON.object(app.map { JSONMember($0.name, .string($0.value)) })
+    var appMembers: [JSONMember] = []
+    for name in ["version", "appID"] {
+      if let fact = app.first(where: { $0.name == name }) {
+        appMembers.append(JSONMember(name, .string(fact.value)))
+      }
+    }
+    for (name, plural) in [("scheme", "schemes"), ("domain", "domains"), ("aasa", "aasa")] {
+      let values = app.filter { $0.name == name }.map { JSON.string($0.value) }
+      if !values.isEmpty { appMembers.append(JSONMember(plural, .array(values))) }
+    }
+    let appJSON = JSON.object(appMembers)
     var routeLines: [String] = []
     for item in sortedByText(expansions, \.key) {
       var members = [
@@ -170,9 +180,19 @@ package struct LinkSurface: Sendable {
         JSONMember(item.target.field, .string(item.target.text)),
         JSONMember("params", .object(item.params.map { JSONMember($0.name, .string($0.type)) })),
       ]
+      var renames: [JSONMember] = []
       for field in item.fields {
-        members.append(JSONMember(field.name, field.value == "true" ? .bool(true) : .string(field.value)))
+        switch field.name {
+        case "rename":
+          let pair = field.value.split(separator: " ", maxSplits: 1).map(String.init)
+          renames.append(JSONMember(pair[0], .string(pair.count > 1 ? pair[1] : "")))
+        case "priority": members.append(JSONMember(field.name, .number(field.value)))
+        case "internal-only", "caseSensitive":
+          members.append(JSONMember(field.name, .bool(field.value == "true")))
+        default: members.append(JSONMember(field.name, .string(field.value)))
+        }
       }
+      if !renames.isEmpty { members.append(JSONMember("rename", .object(renames))) }
       members.append(JSONMember("witnesses", .array(item.witnesses.map(JSON.string))))
       routeLines.append(JSON.object(members).serialized)
     }

@@ -116,13 +116,22 @@ extension ShellApp {
 
   /// The schemes and hosts a pattern without a scheme or domain is tried with: the schemes
   /// `links` registers (without `links`: the schemes the table's routes name) and each
-  /// associated domain (a `*.` domain as its `a.` subdomain).
+  /// associated domain (a `*.` domain as each host under it that has an AASA, else as its
+  /// `a.` subdomain).
   package var witnessContext: WitnessContext {
     guard let links else {
       let schemes = Set(table.entries.compactMap(\.pattern.scheme)).sorted()
       return WitnessContext(schemes: schemes, hosts: [])
     }
-    let hosts = links.domains.map { $0.hasPrefix("*.") ? "a" + $0.dropFirst() : $0 }
+    var hosts: [String] = []
+    for domain in links.domains {
+      guard domain.hasPrefix("*.") else {
+        hosts.append(domain)
+        continue
+      }
+      let served = links.aasa.keys.filter { links.domain(covering: $0) == domain }
+      hosts += served.isEmpty ? ["a" + domain.dropFirst()] : served
+    }
     return WitnessContext(
       schemes: Array(Set(links.schemes)).sorted(), hosts: Array(Set(hosts)).sorted())
   }

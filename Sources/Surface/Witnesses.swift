@@ -160,10 +160,12 @@ package enum Witnesses {
     _ origin: (String, String?), path: [String], query: [String], fragment: [[String]],
     pattern: RoutePattern
   ) -> String {
-    var url = origin.0 + "://"
+    var url = origin.0 + ":/"
     if let domain = origin.1 {
-      url += domain
-    } else if let first = path.first, first.contains(".") || first.lowercased() == "localhost" {
+      url += "/" + domain
+    } else if let first = path.first {
+      if first.contains(".") || first.lowercased() == "localhost" { url += "/" }
+    } else {
       url += "/"
     }
     url += path.map { "/" + escape($0, query: false) }.joined()
