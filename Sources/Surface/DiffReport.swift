@@ -138,7 +138,8 @@ package enum DiffReport {
       out += ">\n"
       for finding in failures {
         out += "      <failure type=\"\(finding.kind.rawValue)\" "
-        out += "message=\"\(xml(finding.severity.rawValue + " " + finding.kind.rawValue + ": " + message(finding)))\">"
+        out +=
+          "message=\"\(xml(finding.severity.rawValue + " " + finding.kind.rawValue + ": " + message(finding)))\">"
         out += xml(finding.urls.joined(separator: "\n")) + "</failure>\n"
       }
       out += "    </testcase>\n"
@@ -165,7 +166,9 @@ package enum DiffReport {
 
   /// The text with control characters shown as U+FFFD, so a URL cannot break a line.
   static func inertLine(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
   }
 }
 

@@ -144,8 +144,9 @@ package struct LinkSurface: Sendable {
       return .object(members)
     case .unmatched(let why):
       return .object(
-        [JSONMember("unmatched", .bool(true))] + (why.map { [JSONMember("reason", .string($0))] }
-          ?? []))
+        [JSONMember("unmatched", .bool(true))]
+          + (why.map { [JSONMember("reason", .string($0))] }
+            ?? []))
     case .refused(let why):
       return .object([JSONMember("refused", .bool(true)), JSONMember("reason", .string(why))])
     case .safari(let why):

@@ -112,7 +112,8 @@ enum RegexSample {
       case "n": return "\n"
       case "x", "u":
         let width = scalar == "x" ? 2 : 4
-        let hex = String(String.UnicodeScalarView(scalars[index..<min(index + width, scalars.count)]))
+        let hex = String(
+          String.UnicodeScalarView(scalars[index..<min(index + width, scalars.count)]))
         index = min(index + width, scalars.count)
         return UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init).map { String($0) } ?? ""
       default: return String(scalar)

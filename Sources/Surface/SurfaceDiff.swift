@@ -156,7 +156,9 @@ package struct SurfaceDiff: Sendable {
         let urls = Witnesses.urls(entry.pattern, mask: mask, context: newContext)
         let reachedBefore = urls.contains { url in
           if let known = outcomesOld[url] { return known.values.contains { $0.reach != nil } }
-          return SurfaceOrigin.allCases.contains { old.surfaceOutcome(of: url, from: $0).reach != nil }
+          return SurfaceOrigin.allCases.contains {
+            old.surfaceOutcome(of: url, from: $0).reach != nil
+          }
         }
         guard !reachedBefore,
           let url = urls.first(where: { new.surfaceOutcome(of: $0, from: .inside).reach != nil })

@@ -103,9 +103,13 @@ enum LinksDiffCommand {
       throw URLListError(description: "\(file): not UTF-8 text")
     }
     var result: [ListedURL] = []
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
       var line = Substring(raw)
-      if let hash = line.firstIndex(of: "#"), hash == line.startIndex || line[line.index(before: hash)] == " " || line[line.index(before: hash)] == "\t" {
+      if let hash = line.firstIndex(of: "#"),
+        hash == line.startIndex || line[line.index(before: hash)] == " "
+          || line[line.index(before: hash)] == "\t"
+      {
         line = line[..<hash]
       }
       let url = line.trimmingCharacters(in: .whitespacesAndNewlines)

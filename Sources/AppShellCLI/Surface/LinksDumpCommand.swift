@@ -76,9 +76,11 @@ enum LinksDumpCommand {
   /// `text` as one shell word: as it is when it holds only safe characters, else in quotes.
   static func shellQuoted(_ text: String) -> String {
     let safe = text.unicodeScalars.allSatisfy {
-      $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:@".unicodeScalars.contains($0)
+      $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        || "-_./=:@".unicodeScalars.contains($0)
     }
-    return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return safe && !text.isEmpty
+      ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
 

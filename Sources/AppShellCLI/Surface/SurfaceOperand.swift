@@ -48,7 +48,9 @@ enum SurfaceOperand {
       revision = String(spec)
       path = ""
     }
-    guard !revision.isEmpty else { throw Problem(description: "\(operand): no revision after git:") }
+    guard !revision.isEmpty else {
+      throw Problem(description: "\(operand): no revision after git:")
+    }
     let git = Git()
     let top = try git.text(["rev-parse", "--show-toplevel"], operand: operand)
     let prefix = try git.text(["rev-parse", "--show-prefix"], operand: operand)
@@ -57,8 +59,12 @@ enum SurfaceOperand {
     } else if path.hasPrefix("./") || path.hasPrefix("../") || path == "." {
       path = normalized(prefix + path)
     }
-    guard (try? git.text(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], operand: operand)) != nil else {
-      throw Problem(description: "\(operand): no revision '\(revision)' in the repository at \(top)")
+    guard
+      (try? git.text(
+        ["rev-parse", "--verify", "--quiet", revision + "^{commit}"], operand: operand)) != nil
+    else {
+      throw Problem(
+        description: "\(operand): no revision '\(revision)' in the repository at \(top)")
     }
     let object = revision + ":" + path
     guard let type = try? git.text(["cat-file", "-t", object], operand: operand) else {
@@ -125,7 +131,9 @@ enum SurfaceOperand {
     let path = ChildProcess.find("git")
 
     func bytes(_ arguments: [String], operand: String) throws(Problem) -> [UInt8] {
-      guard let path else { throw Problem(description: "\(operand): git is not installed (no git on PATH)") }
+      guard let path else {
+        throw Problem(description: "\(operand): git is not installed (no git on PATH)")
+      }
       var environment = ProcessInfo.processInfo.environment
       environment["GIT_TERMINAL_PROMPT"] = "0"
       let result: (status: Int32, output: [UInt8], error: [UInt8])
@@ -135,7 +143,8 @@ enum SurfaceOperand {
         throw Problem(description: "\(operand): \(error)")
       }
       guard result.status == 0 else {
-        let why = String(decoding: result.error, as: UTF8.self)
+        let why =
+          String(decoding: result.error, as: UTF8.self)
           .split(separator: "\n").first.map(String.init) ?? "git \(arguments[0]) failed"
         throw Problem(description: "\(operand): \(why)")
       }
