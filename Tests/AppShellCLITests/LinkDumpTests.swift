@@ -173,3 +173,24 @@ import Testing
     #expect(result.status == 0, "\(result.text)\(result.stderr)")
   }
 }
+
+/// The help of `links` and `test` names the new subcommands and options.
+@Suite struct SurfaceHelpTests {
+  @Test func helpNamesDumpDiffAndCoverage() {
+    let links = CapturedRun.run(["links", "--help"])
+    #expect(links.status == 0)
+    #expect(links.text.contains("appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]"))
+    #expect(links.text.contains("appshell links diff OLD NEW [--fail-on breaking|warning|never]"))
+    #expect(links.text.contains("appshell links diff git:origin/main . --format markdown"))
+    #expect(CapturedRun.run(["links", "dump", "--help"]).text == links.text)
+    #expect(CapturedRun.run(["links", "diff", "-h"]).text == links.text)
+    let test = CapturedRun.run(["test", "--help"])
+    #expect(test.text.contains("--coverage-json FILE"))
+    #expect(test.text.contains("--min-coverage PCT"))
+    let top = CapturedRun.run(["--help"])
+    #expect(top.text.contains("appshell links diff OLD NEW"))
+    let unknown = CapturedRun.run(["links", "dumpp"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("unknown subcommand 'dumpp' (check, dump or diff)"))
+  }
+}
