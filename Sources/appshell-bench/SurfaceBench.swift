@@ -39,13 +39,15 @@ enum SurfaceBench {
     let oldPath = directory.appendingPathComponent("old.json").path
     let newPath = directory.appendingPathComponent("new.json").path
     FileManager.default.createFile(atPath: oldPath, contents: Data(old.utf8))
-    FileManager.default.createFile(atPath: newPath, contents: Data(lines.joined(separator: "\n").utf8))
+    FileManager.default.createFile(
+      atPath: newPath, contents: Data(lines.joined(separator: "\n").utf8))
     var best = Double.infinity
     var summary = ""
     for _ in 0..<rounds {
       let (ns, output) = time(["links", "diff", oldPath, newPath, "--format", "json"])
       best = min(best, ns)
-      summary = output.split(separator: "\n").last { $0.contains("\"summary\"") }.map(String.init) ?? ""
+      summary =
+        output.split(separator: "\n").last { $0.contains("\"summary\"") }.map(String.init) ?? ""
     }
     func number(_ key: String) -> Int {
       guard let range = summary.range(of: "\"\(key)\":") else { return -1 }

@@ -2,11 +2,11 @@ import Foundation
 import Routing
 import Testing
 
+@testable import AppShellCLI
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import AppShellCLI
 
 /// `appshell test --coverage`: an app with known flows and link contracts, and exactly what
 /// they cover.
@@ -79,7 +79,9 @@ import Testing
     #expect(
       document["routes"]?["notCovered"]
         == .array([.string("routes[0] t://home"), .string("routes[3] t://never")]))
-    #expect(document["destinations"]?["notCovered"] == .array([.string("screen home"), .string("screen never")]))
+    #expect(
+      document["destinations"]?["notCovered"]
+        == .array([.string("screen home"), .string("screen never")]))
     #expect(document["components"]?["covered"] == .number("1"))
   }
 
@@ -89,7 +91,8 @@ import Testing
     let below = CapturedRun.run(["test", "--screens", app, "--min-coverage", "90", tests])
     #expect(below.status == 1)
     let lines = below.text.split(separator: "\n").map(String.init)
-    #expect(lines.suffix(2) == ["coverage: routes 80% is below --min-coverage 90%", "3 passed, 0 failed"])
+    #expect(
+      lines.suffix(2) == ["coverage: routes 80% is below --min-coverage 90%", "3 passed, 0 failed"])
     #expect(CapturedRun.run(["test", "--screens", app, "--min-coverage", "80", tests]).status == 0)
     #expect(CapturedRun.run(["test", "--screens", app, "--min-coverage", "x", tests]).status == 2)
   }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct LinkDiffGitTests {
   /// Runs `program ARGUMENTS` in `directory` with the private environment; status, stdout,
   /// stderr.
-  static func run(_ program: String, _ arguments: [String], in directory: String,
+  static func run(
+    _ program: String, _ arguments: [String], in directory: String,
     environment: [String: String]
   ) throws -> (Int32, String, String) {
     let out = directory + "/../out.txt"
@@ -99,12 +100,15 @@ import Testing
       binary, ["links", "diff", "git:no-such-branch", "app"], in: repository,
       environment: environment)
     #expect(missing.0 == 2)
-    #expect(missing.2.contains("OLD cannot be used: git:no-such-branch: no revision 'no-such-branch'"))
+    #expect(
+      missing.2.contains("OLD cannot be used: git:no-such-branch: no revision 'no-such-branch'"))
     let noPath = try Self.run(
       binary, ["links", "diff", "app", "git:HEAD:nowhere"], in: repository,
       environment: environment)
     #expect(noPath.0 == 2)
-    #expect(noPath.2.contains("NEW cannot be used: git:HEAD:nowhere: 'nowhere' is not in revision 'HEAD'"))
+    #expect(
+      noPath.2.contains("NEW cannot be used: git:HEAD:nowhere: 'nowhere' is not in revision 'HEAD'")
+    )
   }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 import Routing
 import Testing
 
 @testable import AppShellCLI
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 /// `appshell links diff`: one pair of small apps per finding kind, the evidence URL resolved in
 /// both; the changes that break nothing; the four formats; `--fail-on`; `--urls`; bad input.
@@ -36,7 +37,9 @@ import Testing
     Case(
       kind: "refused", new: [item], oldMembers: #""links":{"appID":"A.b","schemes":["t"]}"#,
       newMembers: #""links":{"appID":"A.b","schemes":["u"]}"#),
-    Case(kind: "needs-upgrade", new: [#"{"pattern":"t://items/:id","screen":"item","minVersion":"9"}"#]),
+    Case(
+      kind: "needs-upgrade", new: [#"{"pattern":"t://items/:id","screen":"item","minVersion":"9"}"#]
+    ),
     Case(
       kind: "guarded", old: [item, login],
       new: [#"{"pattern":"t://items/:id","screen":"item","guard":"signed-in"}"#, login],
@@ -97,7 +100,9 @@ import Testing
       #expect(route(after)["presentation"] == .string("present"))
     case "redirected":
       #expect(before["redirects"] == nil)
-      #expect(after["redirects"] == .array([.string(url.replacingOccurrences(of: "items", with: "item"))]))
+      #expect(
+        after["redirects"] == .array([.string(url.replacingOccurrences(of: "items", with: "item"))])
+      )
       #expect(before["params"] == after["params"])
     case "added":
       #expect(before["matched"] == .bool(false) && after["matched"] == .bool(true))
@@ -108,7 +113,8 @@ import Testing
 
   @Test func renamingAPlaceholderWithARenameThatKeepsTheParameterBreaksNothing() throws {
     let apps = try SurfaceApps()
-    let old = try apps.app("old", routes: [Self.item, #"{"pattern":"t://a/<int:n>","action":"a"}"#])
+    let old = try apps.app(
+      "old", routes: [Self.item, #"{"pattern":"t://a/<int:n>","action":"a"}"#])
     let new = try apps.app(
       "new",
       routes: [
@@ -137,7 +143,8 @@ import Testing
   @Test func addingARouteNoOldWitnessReachesIsOnlyInfo() throws {
     let apps = try SurfaceApps()
     let old = try apps.app("old", routes: [Self.item])
-    let new = try apps.app("new", routes: [Self.item, #"{"pattern":"t://fresh/<int:n>","screen":"f"}"#])
+    let new = try apps.app(
+      "new", routes: [Self.item, #"{"pattern":"t://fresh/<int:n>","screen":"f"}"#])
     let (status, findings, summary) = try diffFindings(old, new)
     #expect(status == 0)
     #expect(findings.map { $0["kind"] } == [.string("added")])
@@ -166,7 +173,8 @@ import Testing
     let text = CapturedRun.run(["links", "diff", old, new])
     #expect(text.status == 1)
     let lines = text.text.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("breaking removed: routes[2] t://gone: t://gone from inside") == true)
+    #expect(
+      lines.first?.hasPrefix("breaking removed: routes[2] t://gone: t://gone from inside") == true)
     #expect(lines.contains { $0.hasPrefix("warning arrival-changed: routes[1] t://items/:id:") })
     #expect(lines.last?.hasPrefix("3 breaking, 3 warning, 0 info; ") == true)
 
@@ -196,14 +204,18 @@ import Testing
   @Test func urlsFileLinesAreCheckedAndABadLineIsNamed() throws {
     let apps = try SurfaceApps()
     let old = try apps.app(
-      "old", routes: [Self.item, #"{"pattern":"t://promo/<summer|winter:season>","screen":"promo"}"#])
+      "old",
+      routes: [Self.item, #"{"pattern":"t://promo/<summer|winter:season>","screen":"promo"}"#])
     let new = try apps.app("new", routes: [Self.item])
     let list = try apps.file(
       "urls.txt", "# links in last year's emails\n\nt://promo/summer?utm=mail\nt://items/42 # QR\n")
     let (status, findings, _) = try diffFindings(old, new, ["--urls", list])
     #expect(status == 1)
     let listed = findings.filter { $0["subject"] == .string(list + ":3") }
-    #expect(listed.map { $0["url"] } == [.string("t://promo/summer?utm=mail")] + [.string("t://promo/summer?utm=mail")] * 2)
+    #expect(
+      listed.map { $0["url"] } == [.string("t://promo/summer?utm=mail")] + [
+        .string("t://promo/summer?utm=mail")
+      ] * 2)
     #expect(listed.allSatisfy { $0["kind"] == .string("removed") })
     #expect(!findings.contains { $0["subject"] == .string(list + ":4") })
 
@@ -235,7 +247,10 @@ import Testing
     #expect(findings.first?["kind"] == .string("removed"))
     #expect(findings.first?["url"] == .string("t://x/x1"))
     // The number witness still opens, now as a number.
-    #expect(findings.contains { $0["kind"] == .string("params-changed") && $0["url"] == .string("t://x/7") })
+    #expect(
+      findings.contains {
+        $0["kind"] == .string("params-changed") && $0["url"] == .string("t://x/7")
+      })
   }
 }
 

@@ -63,7 +63,9 @@ import Testing
         let urls = Witnesses.urls(entry.pattern, mask: mask, context: context)
         #expect(!urls.isEmpty, "routes[\(entry.index)] has no witness")
         // The expansion matches its first witness on its own.
-        let alone = try RouteTable(entries: [RouteEntry(index: 0, pattern: entry.pattern, target: .screen("s"))])
+        let alone = try RouteTable(entries: [
+          RouteEntry(index: 0, pattern: entry.pattern, target: .screen("s"))
+        ])
         #expect(
           urls.contains { alone.resolve($0).isMatched },
           "routes[\(entry.index)] matches none of \(urls)")
@@ -117,7 +119,10 @@ import Testing
       return
     }
     #expect(routes.count == 5)
-    #expect(urls.contains { $0["url"] == .string("t://secret") && $0["outside"]?["refused"] == .bool(true) })
+    #expect(
+      urls.contains {
+        $0["url"] == .string("t://secret") && $0["outside"]?["refused"] == .bool(true)
+      })
   }
 
   @Test func shufflingIndependentRoutesGivesTheSameBytes() throws {
@@ -139,7 +144,8 @@ import Testing
       let shuffled = JSON.object([JSONMember("routes", .array(routes.shuffled(using: &random)))])
       try Data(shuffled.serialized.utf8).write(to: URL(fileURLWithPath: copy + "/routes.json"))
       #expect(CapturedRun.run(["links", "dump", "--screens", copy]).stdout == original.stdout)
-      #expect(CapturedRun.run(["links", "dump", "--screens", copy, "--json"]).stdout == json.stdout)
+      #expect(
+        CapturedRun.run(["links", "dump", "--screens", copy, "--json"]).stdout == json.stdout)
     }
   }
 
@@ -162,9 +168,13 @@ import Testing
     #expect(lines.contains(#"-url t://a/42 inside: screen a {"n":42} by t://a/<int:n>"#))
     #expect(changed.stderr.contains("appshell links dump --screens \(app) --output \(dump)"))
 
-    let unreadable = CapturedRun.run(["links", "dump", "--screens", app, "--check", apps.root + "/none"])
+    let unreadable = CapturedRun.run([
+      "links", "dump", "--screens", app, "--check", apps.root + "/none",
+    ])
     #expect(unreadable.status == 2)
-    #expect(CapturedRun.run(["links", "dump", "--screens", apps.root + "/none", "--check", dump]).status == 2)
+    #expect(
+      CapturedRun.run(["links", "dump", "--screens", apps.root + "/none", "--check", dump]).status
+        == 2)
   }
 
   @Test func theDemosCommittedDumpIsCurrent() {
@@ -179,7 +189,9 @@ import Testing
   @Test func helpNamesDumpDiffAndCoverage() {
     let links = CapturedRun.run(["links", "--help"])
     #expect(links.status == 0)
-    #expect(links.text.contains("appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]"))
+    #expect(
+      links.text.contains(
+        "appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]"))
     #expect(links.text.contains("appshell links diff OLD NEW [--fail-on breaking|warning|never]"))
     #expect(links.text.contains("appshell links diff git:origin/main . --format markdown"))
     #expect(CapturedRun.run(["links", "dump", "--help"]).text == links.text)

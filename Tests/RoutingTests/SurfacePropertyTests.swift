@@ -25,7 +25,9 @@ import Testing
     var tables = 0
     var checkedURLs = 0
     for _ in 0..<30 {
-      let routes = Array(generator.table().enumerated()).map { (index: $0.offset, route: $0.element) }
+      let routes = Array(generator.table().enumerated()).map {
+        (index: $0.offset, route: $0.element)
+      }
       guard let table = Self.app(routes) else { continue }
       tables += 1
       let same = SurfaceDiff(old: table, new: table)
