@@ -17,6 +17,10 @@ enum InitCommand {
       --scheme SCHEME     The URL scheme of its routes (default: "myapp").
       -h, --help          Show this help.
 
+    In CI, 'appshell links dump --screens DIR --check DIR/links.surface' fails when the link
+    surface changed; in a pull request, 'appshell links diff git:origin/main DIR' says what
+    the change breaks for URLs already out there.
+
     """
 
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
