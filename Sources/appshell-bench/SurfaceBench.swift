@@ -38,8 +38,8 @@ enum SurfaceBench {
     defer { try? FileManager.default.removeItem(at: directory) }
     let oldPath = directory.appendingPathComponent("old.json").path
     let newPath = directory.appendingPathComponent("new.json").path
-    FileManager.default.createFile(atPath: oldPath, contents: Data(old.utf8))
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(atPath: oldPath, contents: Data(old.utf8))
+    _ = FileManager.default.createFile(
       atPath: newPath, contents: Data(lines.joined(separator: "\n").utf8))
     var best = Double.infinity
     var summary = ""

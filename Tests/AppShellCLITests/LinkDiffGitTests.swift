@@ -16,8 +16,8 @@ import Testing
   ) throws -> (Int32, String, String) {
     let out = directory + "/../out.txt"
     let err = directory + "/../err.txt"
-    FileManager.default.createFile(atPath: out, contents: nil)
-    FileManager.default.createFile(atPath: err, contents: nil)
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
+    _ = FileManager.default.createFile(atPath: err, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
