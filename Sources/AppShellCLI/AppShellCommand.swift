@@ -19,11 +19,13 @@ package enum AppShellCommand {
                            [--host HOST]
            appshell links check [--screens DIR] [--explain] [URL...]
            appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]
-           appshell links diff OLD NEW [--fail-on LEVEL] [--format FORMAT] [--urls FILE]
+           appshell links diff OLD NEW [--fail-on breaking|warning|never]
+                               [--format text|json|markdown|junit] [--urls FILE]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--open URL] [--format text|ansi|svg|cast [--output DIR]]
                            [--expect GOLDEN [--update]] SCRIPT
-           appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]
+           appshell test [--screens DIR] [--junit FILE] [--update] [-j N]
+                         [--coverage] [--coverage-json FILE] [--min-coverage PCT] [PATH...]
            appshell openurl [--json] [--strict] URL
            appshell push PAYLOAD
            appshell state | reload
