@@ -27,6 +27,9 @@ let package = Package(
     .target(name: "Links", dependencies: ["Routing"]),
     // Pure app-shell model: navigation state, screens, the navigator and its event log.
     .target(name: "Shell", dependencies: ["Routing", "Links", "RouteCodegen"]),
+    // Pure link surface: witness URLs of every route expansion, the committed dump, the diff
+    // of two versions of an app (what a release breaks) and test coverage.
+    .target(name: "Surface", dependencies: ["Routing", "Links", "Shell"]),
     // Pure interaction: keys, the URL prompt, completion, the console state of the front end.
     .target(name: "Interface", dependencies: ["Shell", "Routing"]),
     // Pure rendering: the console state to a grid of cells, with display widths.
@@ -70,7 +73,7 @@ let package = Package(
       name: "AppShellCLI",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
-        "Remote", "Signing", "CTLS", "Links", "RouteCodegen",
+        "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -86,13 +89,14 @@ let package = Package(
       name: "appshell-bench",
       dependencies: [
         "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
-        "Demo", "RouteCodegen",
+        "Demo", "RouteCodegen", "Surface",
       ]),
     // Shared by the test targets: the golden check with its one update switch, temporary
     // directories.
     .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "RoutingTests", dependencies: ["Routing", "Shell", "RouteCodegen", "AppShellCLI"]),
+      name: "RoutingTests",
+      dependencies: ["Routing", "Shell", "RouteCodegen", "AppShellCLI", "Surface"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo"]),
@@ -100,7 +104,7 @@ let package = Package(
     .testTarget(
       name: "AppShellCLITests",
       dependencies: [
-        "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport",
+        "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport", "Surface",
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures", "Contracts"]),
     .testTarget(

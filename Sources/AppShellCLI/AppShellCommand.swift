@@ -20,10 +20,14 @@ package enum AppShellCommand {
            appshell routes [--routes FILE] [--screens DIR] --emit swift
                            [--type-name NAME] [--access public|internal] [--output FILE]
            appshell links check [--screens DIR] [--explain] [URL...]
+           appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]
+           appshell links diff OLD NEW [--fail-on breaking|warning|never]
+                               [--format text|json|markdown|junit] [--urls FILE]
            appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
                            [--open URL] [--format text|ansi|svg|cast [--output DIR]]
                            [--expect GOLDEN [--update]] SCRIPT
-           appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]
+           appshell test [--screens DIR] [--junit FILE] [--update] [-j N]
+                         [--coverage] [--coverage-json FILE] [--min-coverage PCT] [PATH...]
            appshell openurl [--json] [--strict] URL
            appshell push PAYLOAD
            appshell state | reload
@@ -38,7 +42,8 @@ package enum AppShellCommand {
       resolve             Resolve URLs through a route table, one JSON object per URL;
                           --explain says why each route lost, failed or won.
       routes              Show the route table as a tree, or lint it (--lint).
-      links               Check who gets URLs from outside: the app, Safari or nothing.
+      links               Check who gets URLs from outside: the app, Safari or nothing;
+                          dump the link surface, or diff it against a release.
       replay              Run a key script headless and print the screens or states.
       test                Run flows and link contracts (as CI does); JUnit XML on request.
       openurl             Hand a URL to the running app, as a deep link from outside.

@@ -4,7 +4,8 @@ import Foundation
 enum InitCommand {
   static let help = """
     OVERVIEW: Write a small working app into DIR: app.json, routes.json, a few screens, a
-    flow (a key script with its golden) and a link contract that 'appshell test' runs.
+    flow (a key script with its golden), a link contract that 'appshell test' runs, and
+    links.surface, the app's link surface for CI to check ('appshell links dump --check').
 
     USAGE: appshell init DIR [--name NAME] [--scheme SCHEME]
 
@@ -15,6 +16,10 @@ enum InitCommand {
       --name NAME         The app's name (default: "My App").
       --scheme SCHEME     The URL scheme of its routes (default: "myapp").
       -h, --help          Show this help.
+
+    In CI, 'appshell links dump --screens DIR --check DIR/links.surface' fails when the link
+    surface changed; in a pull request, 'appshell links diff git:origin/main DIR' says what
+    the change breaks for URLs already out there.
 
     """
 
@@ -96,6 +101,13 @@ enum InitCommand {
       io.writeError("appshell init: the starter tests do not pass:\n\(problem)")
       return 1
     }
+    let surface = directory + "/" + StarterApp.surface
+    guard
+      LinksDumpCommand.run(["--screens", directory, "--output", surface], io: quiet) == 0
+    else {
+      io.writeError("appshell init: cannot write \(surface):\n\(problem)")
+      return 1
+    }
     let quoted = KeyRecorder.shellQuoted(directory)
     let screenCount = files.keys.filter {
       !$0.contains("/") && $0.hasSuffix(".json") && $0 != "app.json" && $0 != "routes.json"
@@ -104,14 +116,19 @@ enum InitCommand {
       Array(
         """
         Wrote the app \(name) (\(scheme)://) to \(directory):
-          app.json, routes.json, \(screenCount) screens, \(StarterApp.flow).keys and its golden, \(StarterApp.contract)
+          app.json, routes.json, \(screenCount) screens, \(StarterApp.flow).keys and its golden, \(StarterApp.contract),
+          \(StarterApp.surface) (its link surface: every route's witness URLs and what they open)
 
         Run it:               appshell --screens \(quoted)
         Check its routes:     appshell routes --lint --screens \(quoted)
         Test it (as CI does): appshell test --screens \(quoted)
         Re-record the golden: appshell test --screens \(quoted) --update
+        Check the links in CI: appshell links dump --screens \(quoted) --check \(quoted)/\(StarterApp.surface)
+        In a pull request:    appshell links diff git:origin/main \(quoted) --format markdown
+                              (what the change breaks for URLs already out there)
 
-        The format of app.json is in docs/app.md; flows and link contracts in docs/testing.md.
+        The format of app.json is in docs/app.md; flows and link contracts in docs/testing.md;
+        guarding links across releases in docs/surface.md.
 
         """.utf8))
     return 0
@@ -124,6 +141,8 @@ enum StarterApp {
   static let flow = "flows/first-run"
   /// The link contract's path.
   static let contract = "flows/links.links.json"
+  /// The committed link surface's path.
+  static let surface = "links.surface"
 
   /// Path -> contents.
   static func files(name: String, scheme s: String) -> [String: String] {

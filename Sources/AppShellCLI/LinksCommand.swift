@@ -3,13 +3,17 @@ import Routing
 import Shell
 
 /// `appshell links check [--screens DIR] [--explain] [URL...]`: who gets each URL from
-/// outside (the app, Safari or nothing) and, for the app, which route it opens.
+/// outside (the app, Safari or nothing) and, for the app, which route it opens; `links dump`
+/// and `links diff` guard the link surface across releases.
 enum LinksCommand {
   static let help = """
     OVERVIEW: Check who gets URLs from outside the app: the app (its schemes, its associated
     domains and their AASA files), Safari or nothing; and which route the app opens.
 
     USAGE: appshell links check [--screens DIR] [--explain] [URL...]
+           appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]
+           appshell links diff OLD NEW [--fail-on breaking|warning|never]
+                               [--format text|json|markdown|junit] [--urls FILE]
 
     ARGUMENTS:
       URL...              URLs to check. Without any, URLs are read from standard input, one
@@ -31,19 +35,52 @@ enum LinksCommand {
     EXIT STATUS: 0 when every URL opened the app and matched a route, 1 when any did not, 2
     when the app or the options are unusable.
 
+    DUMP: the app's link surface: for every route expansion its target, parameters and
+    fields, its witness URLs (concrete URLs it matches), and for every witness URL what it
+    does from inside and from outside. Sorted lines, the same bytes whatever the order of
+    routes that never tie; --json writes one JSON document. Commit it (Screens/links.surface)
+    and check it in CI:
+      --output FILE       Write the dump to FILE instead of standard output.
+      --check FILE        Compare with FILE: exit 0 when equal; 1 with a unified diff (-
+                          FILE's lines, + today's) and the command that rewrites FILE; 2
+                          when the app or FILE cannot be used.
+
+    DIFF: what NEW does to every URL OLD opened: every witness URL of OLD (and every URL of
+    --urls FILE) is delivered and resolved in both, from inside, outside and cold. OLD and
+    NEW are app directories, route table files, or git:REV / git:REV:PATH (that revision of
+    the repository around the working directory, read without a checkout; PATH defaults to
+    the other operand's directory). In a pull request:
+      appshell links diff git:origin/main . --format markdown
+    Findings: breaking (removed, retargeted, params-changed, refused, needs-upgrade),
+    warning (guarded, arrival-changed), info (redirected, added).
+      --fail-on LEVEL     Exit 1 when a finding is at or above LEVEL: breaking (default),
+                          warning, or never.
+      --format FORMAT     text (default), json, markdown (a table for a pull-request
+                          comment) or junit (a testcase per OLD expansion and origin).
+      --urls FILE         Also check these URLs: one a line; a line that starts with '#'
+                          (or the rest of a line after ' #') is a comment.
+    Exit 0 when no finding is at or above --fail-on, 1 when one is, 2 when OLD, NEW or a
+    file cannot be used.
+
     """
 
   static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
     let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     guard let subcommand = arguments.first else {
-      return usageError("missing subcommand: check", io: io)
+      return usageError("missing subcommand: check, dump or diff", io: io)
     }
     if subcommand == "--help" || subcommand == "-h" {
       io.write(Array(help.utf8))
       return 0
     }
+    if subcommand == "dump" {
+      return LinksDumpCommand.run(Array(arguments.dropFirst()), io: io)
+    }
+    if subcommand == "diff" {
+      return LinksDiffCommand.run(Array(arguments.dropFirst()), io: io)
+    }
     guard subcommand == "check" else {
-      return usageError("unknown subcommand '\(subcommand)'", io: io)
+      return usageError("unknown subcommand '\(subcommand)' (check, dump or diff)", io: io)
     }
     var screensPath: String?
     var explain = false

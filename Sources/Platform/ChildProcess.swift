@@ -55,6 +55,44 @@ package enum ChildProcess {
     return pid
   }
 
+  /// Runs `path` with `arguments` (the first is its name) and exactly `environment` to its
+  /// end, as ``spawn(_:_:environment:stdout:stderr:)`` starts it, with its standard output and
+  /// error captured in unlinked temporary files (so neither can fill a pipe and stall it);
+  /// returns its exit status and both outputs.
+  package static func run(_ path: String, _ arguments: [String], environment: [String: String])
+    throws(SpawnError) -> (status: Int32, output: [UInt8], error: [UInt8])
+  {
+    func temporary() throws(SpawnError) -> Int32 {
+      let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+      var template = Array((directory + "/appshell-XXXXXX").utf8CString)
+      let descriptor = mkstemp(&template)
+      guard descriptor >= 0 else {
+        throw SpawnError(description: "cannot make a temporary file in \(directory)")
+      }
+      unlink(template)
+      return descriptor
+    }
+    let output = try temporary()
+    defer { close(output) }
+    let error = try temporary()
+    defer { close(error) }
+    let pid = try spawn(path, arguments, environment: environment, stdout: output, stderr: error)
+    let status = wait(pid)
+    func contents(_ descriptor: Int32) -> [UInt8] {
+      lseek(descriptor, 0, SEEK_SET)
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes += buffer[0..<count]
+      }
+      return bytes
+    }
+    return (status, contents(output), contents(error))
+  }
+
   /// The first executable file called `name` in the directories of `PATH` (default:
   /// `/usr/bin:/bin`); nil if there is none.
   package static func find(_ name: String) -> String? {

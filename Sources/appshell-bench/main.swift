@@ -359,6 +359,13 @@ print(
 
 EngineBench.report(quick: quick, seed: seed)
 
+// `links diff` of two 10,000-route tables (one route in a hundred retargeted) and `links dump`
+// of the demo.
+let surface = SurfaceBench.run(routes: quick ? 1_000 : 10_000, seed: seed, rounds: quick ? 1 : 3)
+print(
+  "{\"links_diff_routes\":\(surface.routes),\"links_diff_changed_routes\":\(surface.changed),\"links_diff_s\":\(format(surface.diffSeconds, 3)),\"links_diff_witness_urls\":\(surface.urls),\"links_diff_breaking\":\(surface.breaking),\"links_dump_demo_ms\":\(format(surface.dumpMilliseconds, 2))}"
+)
+
 extension String {
   func leftPad(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self

@@ -203,6 +203,11 @@ import Testing
     #expect(made.status == 0, "\(made.stderr)")
     #expect(made.text.contains("appshell --screens \(directory)"))
     #expect(made.text.contains("appshell test --screens \(directory)\n"))
+    #expect(made.text.contains("appshell links diff git:origin/main \(directory)"))
+    let surface = CapturedRun.run([
+      "links", "dump", "--screens", directory, "--check", directory + "/links.surface",
+    ])
+    #expect(surface.status == 0, "\(surface.text)\(surface.stderr)")
     let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
     #expect(lint.status == 0)
     #expect(lint.text == "no problems in 8 routes\n", "\(lint.stderr)")

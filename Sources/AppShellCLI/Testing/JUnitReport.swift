@@ -1,10 +1,14 @@
+import Surface
+
 /// `appshell test --junit FILE`: the results as JUnit XML. The root `testsuites` counts every
 /// test (`tests`), the failed ones (`failures`) and the unusable files (`errors`), so `tests -
 /// failures - errors` passed and `failures + errors` failed, as the summary line says; each
 /// file is a `testsuite`, each test a `testcase` with a `failure` (or, for an unusable file, an
 /// `error`) holding the reason and details.
 enum JUnitReport {
-  static func xml(_ files: [TestCommand.FileResult]) -> String {
+  static func xml(_ files: [TestCommand.FileResult], properties: [(String, String)] = [])
+    -> String
+  {
     let tests = files.reduce(0) { $0 + $1.tests.count }
     let errors = files.filter(\.unusable).count
     let failures = files.reduce(0) { $0 + $1.tests.filter { $0.reason != nil }.count } - errors
@@ -15,6 +19,13 @@ enum JUnitReport {
       let failed = file.tests.filter { $0.reason != nil }.count
       out += "  <testsuite name=\"\(escaped(file.path))\" tests=\"\(file.tests.count)\" "
       out += "failures=\"\(file.unusable ? 0 : failed)\" errors=\"\(file.unusable ? 1 : 0)\">\n"
+      if !properties.isEmpty {
+        out += "    <properties>\n"
+        for (name, value) in properties {
+          out += "      <property name=\"\(escaped(name))\" value=\"\(escaped(value))\"/>\n"
+        }
+        out += "    </properties>\n"
+      }
       for test in file.tests {
         out += "    <testcase classname=\"\(escaped(file.path))\" name=\"\(escaped(test.name))\""
         guard let reason = test.reason else {
@@ -29,6 +40,20 @@ enum JUnitReport {
       out += "  </testsuite>\n"
     }
     return out + "</testsuites>\n"
+  }
+
+  /// The coverage figures as JUnit properties: `coverage.routes` (`14/17`),
+  /// `coverage.routes.percent`, and the same for destinations and components.
+  static func properties(_ coverage: Coverage) -> [(String, String)] {
+    var result: [(String, String)] = []
+    for (name, measure) in [
+      ("routes", coverage.routes), ("destinations", coverage.destinations),
+      ("components", coverage.components),
+    ] {
+      result.append(("coverage.\(name)", "\(measure.coveredCount)/\(measure.all.count)"))
+      result.append(("coverage.\(name).percent", String(measure.percent)))
+    }
+    return result
   }
 
   /// Text safe in XML content and attributes: markup characters as entities, and characters

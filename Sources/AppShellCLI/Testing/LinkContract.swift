@@ -140,6 +140,11 @@ struct LinkContract {
 
   /// Runs one case in a fresh app; returns what did not hold, one line each (empty: it passed).
   static func run(_ item: Case, app: ShellApp) -> [String] {
+    runLogged(item, app: app).problems
+  }
+
+  /// ``run(_:app:)``, with the app's event log at the end (what the case opened).
+  static func runLogged(_ item: Case, app: ShellApp) -> (problems: [String], log: [LogEntry]) {
     var replayer = Replayer(console: Console(app: app, size: Size(columns: 80, rows: 24)))
     let before = replayer.console.model
     let source: Source = item.from == .inside ? .prompt : .external
@@ -153,7 +158,7 @@ struct LinkContract {
       waited += Replayer.waitStep
     }
     let report = OpenReport(url: item.url, from: source, before: before, after: replayer.console)
-    return item.expect.compactMap { check($0, against: report) }
+    return (item.expect.compactMap { check($0, against: report) }, replayer.console.model.log)
   }
 
   /// Whether one `expect` member holds; nil when it does, else `member: expected X, found Y`.

@@ -4,6 +4,7 @@ import Render
 import Replay
 import Routing
 import Shell
+import Surface
 
 /// `appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]`: runs flows
 /// (`*.keys`, against `NAME.golden` beside them) and link contracts (`*.links.json`).
@@ -11,7 +12,8 @@ enum TestCommand {
   static let help = """
     OVERVIEW: Run an app's flows and link contracts, as CI does.
 
-    USAGE: appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]
+    USAGE: appshell test [--screens DIR] [--junit FILE] [--update] [-j N]
+                         [--coverage] [--coverage-json FILE] [--min-coverage PCT] [PATH...]
 
     ARGUMENTS:
       PATH                A flow (NAME.keys, checked against NAME.golden beside it when
@@ -24,6 +26,13 @@ enum TestCommand {
       --update            Write each flow's golden (creating missing ones) instead of
                           comparing with it.
       -j N                Run N tests at a time (default: the number of cores).
+      --coverage          After the tests, say which route expansions, destinations and
+                          link components (AASA components, schemes) they exercised and
+                          list what they did not, before the last line.
+      --coverage-json FILE
+                          Also write the coverage as JSON to FILE (implies --coverage).
+      --min-coverage PCT  Exit 1 when route coverage is below PCT percent, even when
+                          every test passed (implies --coverage).
       -h, --help          Show this help.
 
     It prints 'ok   PATH' or 'FAIL PATH: REASON' (with details indented below) per test,
@@ -43,6 +52,8 @@ enum TestCommand {
     var reason: String?
     /// What was expected and what was found, one line each.
     var details: [String] = []
+    /// The app's event log at the end: the URLs the test opened (for coverage).
+    var log: [LogEntry] = []
   }
 
   /// The results of one file: its tests, or one failed test when it could not be used.
@@ -68,6 +79,9 @@ enum TestCommand {
     var junit: String?
     var update = false
     var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var coverage = false
+    var coverageJSON: String?
+    var minCoverage: Double?
     var paths: [String] = []
     while let argument = options.next() {
       if options.ended {
@@ -84,6 +98,22 @@ enum TestCommand {
       case "--junit":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         junit = value
+      case "--coverage":
+        guard !options.hasValue else { return options.fail(io, "--coverage takes no value") }
+        coverage = true
+      case "--coverage-json":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        coverageJSON = value
+        coverage = true
+      case "--min-coverage":
+        guard let value = options.value(for: argument) else { return options.fail(io) }
+        guard let percent = Double(value.hasSuffix("%") ? String(value.dropLast()) : value),
+          percent >= 0, percent <= 100
+        else {
+          return options.fail(io, "--min-coverage needs a percentage from 0 to 100, not '\(value)'")
+        }
+        minCoverage = percent
+        coverage = true
       case "--update":
         guard !options.hasValue else { return options.fail(io, "--update takes no value") }
         update = true
@@ -140,10 +170,35 @@ enum TestCommand {
       results.append(result)
     }
     ParallelRunner.run(files, jobs: jobs, work: { runFile($0, setup: setup) }, each: report)
+    var figures = Coverage(app)
+    var belowMinimum = false
+    if coverage {
+      for test in results.flatMap(\.tests) { figures.record(test.log) }
+      for line in figures.lines { out.append(inert(line) + "\n") }
+      if let minCoverage,
+        Double(figures.routes.coveredCount * 100) < minCoverage
+          * Double(max(1, figures.routes.all.count))
+      {
+        belowMinimum = true
+        let shown =
+          minCoverage.rounded() == minCoverage ? String(Int(minCoverage)) : String(minCoverage)
+        out.append(
+          "coverage: routes \(figures.routes.percent)% is below --min-coverage \(shown)%\n")
+      }
+      if let coverageJSON {
+        let text = figures.json.serialized + "\n"
+        guard FileManager.default.createFile(atPath: coverageJSON, contents: Data(text.utf8)) else {
+          out.flush()
+          io.writeError("appshell test: \(coverageJSON): cannot write the coverage report\n")
+          return 2
+        }
+      }
+    }
     out.append("\(passed) passed, \(failed) failed\n")
     out.flush()
     if let junit {
-      let xml = JUnitReport.xml(results)
+      let xml = JUnitReport.xml(
+        results, properties: coverage ? JUnitReport.properties(figures) : [])
       guard FileManager.default.createFile(atPath: junit, contents: Data(xml.utf8)) else {
         io.writeError("appshell test: \(junit): cannot write the JUnit report\n")
         return 2
@@ -154,7 +209,7 @@ enum TestCommand {
       io.writeError("appshell test: no flows or link contracts in \(directory)\n")
     }
     if results.contains(where: \.unusable) || !empty.isEmpty { return 2 }
-    return failed == 0 ? 0 : 1
+    return failed == 0 && !belowMinimum ? 0 : 1
   }
 
   /// A file to run: its path as printed and its path on disk.
@@ -209,14 +264,14 @@ enum TestCommand {
         return unusable(error.description)
       }
       let tests = contract.cases.map { item in
-        let problems = LinkContract.run(item, app: setup.app)
+        let (problems, log) = LinkContract.runLogged(item, app: setup.app)
         return Result(
           name: "\(file.shown)#\(item.number) \(item.url)",
           reason: problems.isEmpty
             ? nil
             : problems.count == 1
               ? problems[0] : "\(problems.count) expectations failed",
-          details: problems.count > 1 ? problems : [])
+          details: problems.count > 1 ? problems : [], log: log)
       }
       return FileResult(path: file.shown, tests: tests)
     }
@@ -255,24 +310,25 @@ enum TestCommand {
       app: setup.app, files: AppFileOptions(routes: nil, screens: setup.screens), size: size,
       open: nil)
     let playback = replayer.play(script)
+    let log = replayer.console.model.log
     if let failure = playback.failure {
       return Result(
         name: name, reason: failure.line,
         details: ["the screen then:"]
           + failure.snapshot.grid.text.split(
             separator: "\n", omittingEmptySubsequences: false
-          ).dropLast().map { "| " + $0 })
+          ).dropLast().map { "| " + $0 }, log: log)
     }
     let golden = String(file.path.dropLast(".keys".count)) + ".golden"
     let output = FlowRun.output(playback, format: .text, statesOnly: false)
     if setup.update {
       guard FileManager.default.createFile(atPath: golden, contents: Data(output.utf8)) else {
-        return Result(name: name, reason: "\(golden): cannot write the golden")
+        return Result(name: name, reason: "\(golden): cannot write the golden", log: log)
       }
-      return Result(name: name)
+      return Result(name: name, log: log)
     }
     guard let data = FileManager.default.contents(atPath: golden) else {
-      return Result(name: name)
+      return Result(name: name, log: log)
     }
     let shownGolden = String(name.dropLast(".keys".count)) + ".golden"
     guard
@@ -283,7 +339,7 @@ enum TestCommand {
     return Result(
       name: name, reason: "differs from \(shownGolden) (rewrite it with --update)",
       details: diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
-        String.init))
+        String.init), log: log)
   }
 }
 

@@ -1,0 +1,118 @@
+import Foundation
+import Platform
+import Testing
+
+@testable import AppShellCLI
+
+/// `appshell links diff git:REV[:PATH] ...`: revisions of a repository made in the test (in a
+/// private directory, with its own HOME and no global git configuration), read without a
+/// checkout, by the built binary run in the repository.
+@Suite struct LinkDiffGitTests {
+  /// Runs `program ARGUMENTS` in `directory` with the private environment; status, stdout,
+  /// stderr.
+  static func run(
+    _ program: String, _ arguments: [String], in directory: String,
+    environment: [String: String]
+  ) throws -> (Int32, String, String) {
+    let out = directory + "/../out.txt"
+    let err = directory + "/../err.txt"
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
+    _ = FileManager.default.createFile(atPath: err, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = environment
+    let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+    let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+    defer {
+      try? outHandle.close()
+      try? errHandle.close()
+    }
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, try String(contentsOfFile: out, encoding: .utf8),
+      try String(contentsOfFile: err, encoding: .utf8)
+    )
+  }
+
+  /// The built `appshell`, beside the test bundle or in `.build/debug`.
+  static func appshell(filePath: String = #filePath) throws -> String {
+    var candidates: [String] = []
+    if let bundle = Bundle.main.executableURL {
+      candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("appshell").path)
+    }
+    let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(root.appendingPathComponent(".build/debug/appshell").path)
+    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+  }
+
+  @Test func revisionsAreReadWithoutACheckout() throws {
+    guard let gitPath = ChildProcess.findGit() else { return }
+    let apps = try SurfaceApps()
+    let repository = apps.root + "/repo"
+    try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+    var environment = apps.directories.environment
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    func git(_ arguments: [String]) throws {
+      let (status, _, stderr) = try Self.run(
+        gitPath, ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments,
+        in: repository, environment: environment)
+      #expect(status == 0, "git \(arguments): \(stderr)")
+    }
+    try git(["init", "-q"])
+    let app = try apps.app("repo/app", routes: [LinkDiffTests.item])
+    try Data(#"{"routes":[{"pattern":"t://x/:id","screen":"x"}]}"#.utf8).write(
+      to: URL(fileURLWithPath: repository + "/table.json"))
+    try git(["add", "-A"])
+    try git(["commit", "-q", "-m", "first"])
+    try apps.app("repo/app", routes: [])
+    let binary = try Self.appshell()
+
+    // git:REV with the app directory of the other operand.
+    let (status, out, err) = try Self.run(
+      binary, ["links", "diff", "git:HEAD", "app", "--format", "json"], in: repository,
+      environment: environment)
+    #expect(status == 1, "\(err)")
+    #expect(out.contains(#""kind":"removed""#))
+    #expect(out.contains(#""url":"t://items/x1""#))
+    // The working tree is untouched: the removal is still there.
+    #expect(!(try String(contentsOfFile: app + "/routes.json", encoding: .utf8)).contains("items"))
+
+    // git:REV:PATH for a directory and for a table file; both sides from git.
+    let same = try Self.run(
+      binary, ["links", "diff", "git:HEAD:app", "git:HEAD:./app"], in: repository,
+      environment: environment)
+    #expect(same.0 == 0, "\(same.2)")
+    #expect(same.1.hasPrefix("0 breaking, 0 warning, 0 info; "))
+    let table = try Self.run(
+      binary, ["links", "diff", "git:HEAD:table.json", "table.json"], in: repository,
+      environment: environment)
+    #expect(table.0 == 0, "\(table.2)")
+
+    // A revision that does not exist, and a path not in the revision.
+    let missing = try Self.run(
+      binary, ["links", "diff", "git:no-such-branch", "app"], in: repository,
+      environment: environment)
+    #expect(missing.0 == 2)
+    #expect(
+      missing.2.contains("OLD cannot be used: git:no-such-branch: no revision 'no-such-branch'"))
+    let noPath = try Self.run(
+      binary, ["links", "diff", "app", "git:HEAD:nowhere"], in: repository,
+      environment: environment)
+    #expect(noPath.0 == 2)
+    #expect(
+      noPath.2.contains("NEW cannot be used: git:HEAD:nowhere: 'nowhere' is not in revision 'HEAD'")
+    )
+  }
+}
+
+extension ChildProcess {
+  /// `git` on PATH, if installed.
+  fileprivate static func findGit() -> String? { find("git") }
+}
