@@ -101,10 +101,18 @@ package enum AppLoader {
   /// the directory's `routes.json`).
   package static func loadApp(screens: String?, routes: String?) throws(LoadError) -> ShellApp {
     let directory = screens ?? shippedScreensDirectory()
+    try checkDirectory(directory)
     let own = directory + "/routes.json"
     let table = try loadTable(path: routes ?? own)
     let maker = try appMaker(directory: directory)
     return try (routes ?? own) == own ? maker.own(table) : maker(table)
+  }
+
+  /// Refuses an app directory that cannot be read: `--screens DIR: No such file or directory`.
+  package static func checkDirectory(_ directory: String) throws(LoadError) {
+    if let problem = FileProblem.reading(directory) {
+      throw LoadError("--screens \(directory): \(problem)")
+    }
   }
 
   /// Reads a directory's `app.json` and data screens, and returns what builds the app around
@@ -112,6 +120,7 @@ package enum AppLoader {
   package static func appMaker(directory: String, registry given: AppRegistry? = nil)
     throws(LoadError) -> AppMaker
   {
+    try checkDirectory(directory)
     let screens = try loadScreens(directory: directory, excluding: linkFiles(directory: directory))
     let definition = try loadDefinition(directory: directory)
     let registry = given ?? registry(for: directory)
@@ -264,7 +273,8 @@ package enum AppLoader {
   private static func read(_ file: String, what: String) throws(LoadError) -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-      throw LoadError("\(file): no such \(what)")
+      throw LoadError(
+        "\(file): cannot read the \(what): \(FileProblem.reading(file) ?? "not a file")")
     }
     guard !isDirectory.boolValue else { throw LoadError("\(file): is a directory, not a \(what)") }
     // At most one byte over the largest table, so /dev/zero or a huge file is refused

@@ -36,7 +36,7 @@ enum InitCommand {
         scheme = value
       default:
         if argument.hasPrefix("-") && !options.ended {
-          return options.fail(io, "unknown option '\(argument)'")
+          return options.fail(io, Options.unknown(argument, help: help))
         }
         guard directory == nil else {
           return options.fail(io, "unexpected argument '\(argument)'")

@@ -44,7 +44,7 @@ enum InteractiveCommand {
         }
         size = parsed
       default:
-        return options.fail(io, "unknown option '\(argument)'")
+        return options.fail(io, Options.unknown(argument, help: AppShellCommand.help))
       }
     }
     if recordPath != nil && headless {
