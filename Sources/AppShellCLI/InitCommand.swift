@@ -107,6 +107,7 @@ enum InitCommand {
           app.json, routes.json, \(screenCount) screens, \(StarterApp.flow).keys and its golden, \(StarterApp.contract)
 
         Run it:               appshell --screens \(quoted)
+        Replay its flow:      appshell replay --screens \(quoted) \(KeyRecorder.shellQuoted(directory + "/" + StarterApp.flow + ".keys"))
         Check its routes:     appshell routes --lint --screens \(quoted)
         Test it (as CI does): appshell test --screens \(quoted)
         Re-record the golden: appshell test --screens \(quoted) --update

@@ -50,7 +50,7 @@ package enum ConsoleView {
       cache = Cache(revision: console.sceneRevision, size: size, scene: grid)
     }
     grid.write(
-      clipped(console.statusLine, to: size.columns), row: size.rows - 2, column: 0,
+      statusText(console.statusLine, width: size.columns), row: size.rows - 2, column: 0,
       style: Style(.muted))
     drawPrompt(&grid, console.prompt, row: size.rows - 1, width: size.columns)
     return grid
@@ -73,13 +73,13 @@ package enum ConsoleView {
     if roomy { drawRule(&grid, row: 1, column: 0, width: size.columns) }
     var contentRect = Rect(
       row: top, column: 0, width: size.columns, height: contentBottom - top)
+    var logRect: Rect?
     if console.showsLog && contentRect.height >= 2 {
       let logHeight = min(8, max(3, contentRect.height / 2), contentRect.height)
-      let logRect = Rect(
+      logRect = Rect(
         row: contentRect.row + contentRect.height - logHeight, column: 0,
         width: size.columns, height: logHeight)
       contentRect.height -= logHeight
-      drawLog(&grid, console.model, in: logRect)
     }
     let onTabs = shell.modals.isEmpty
     drawScreen(
@@ -100,14 +100,30 @@ package enum ConsoleView {
     }
     if let banner = console.model.banner { drawBanner(&grid, banner, size: size) }
     if let alert = shell.alert { drawAlert(&grid, alert, size: size) }
+    // The log over modals and alerts, so it can always be read.
+    if let logRect {
+      grid.fill(logRect, with: " ", style: Style(.plain))
+      drawLog(&grid, console.model, in: logRect)
+    }
     if console.showsHelp { drawHelp(&grid, size: size) }
     return grid
   }
 
   // MARK: - Pieces
 
+  /// The notice below the minimum size: the longest wording whose words fit the grid.
   static func drawTooSmall(_ grid: inout Grid) {
-    let lines = ["Terminal too small", "need \(Size.minimum)"]
+    let wordings = [
+      ["Terminal too small", "need \(Size.minimum)"], ["Too small", "need \(Size.minimum)"],
+      ["Too small"], ["Small"], ["!"],
+    ]
+    let width = grid.width
+    let height = grid.height
+    let lines =
+      wordings.map { $0.flatMap { wrap($0, width: width) } }.first {
+        $0.count <= height && $0.allSatisfy { !$0.isEmpty && !$0.hasSuffix(" ") }
+          && !$0.joined(separator: " ").split(separator: " ").contains { $0.count > width }
+      } ?? []
     let first = max(0, (grid.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() where first + offset < grid.height {
       let column = max(0, (grid.width - TextWidth.of(line)) / 2)
@@ -283,6 +299,16 @@ package enum ConsoleView {
   }
 
   // MARK: - Text helpers
+
+  /// The status line's text: whole when it fits, else cut with a pointer to the log, which
+  /// shows it whole.
+  static func statusText(_ text: String, width: Int) -> String {
+    let hint = " (F2: all)"
+    guard TextWidth.of(inert(text)) > width, width > hint.count * 2 else {
+      return clipped(text, to: width)
+    }
+    return clipped(text, to: width - hint.count) + hint
+  }
 
   /// Text cut to a display width, with `…` when cut.
   static func clipped(_ text: String, to width: Int) -> String {

@@ -215,10 +215,8 @@ enum TestCommand {
         return Result(
           name: "\(file.shown)#\(item.number) \(item.url)",
           reason: problems.isEmpty
-            ? nil
-            : problems.count == 1
-              ? problems[0] : "\(problems.count) expectations failed",
-          details: problems.count > 1 ? problems : [])
+            ? nil : "\(problems.count) expectation\(problems.count == 1 ? "" : "s") failed",
+          details: problems)
       }
       return FileResult(path: file.shown, tests: tests)
     }

@@ -146,6 +146,8 @@ package struct ShellApp: Sendable {
       if !model.shell.modals.isEmpty {
         model.status = "Dismiss the modal first (Esc)"
       } else {
+        // The status line was about the tab left behind.
+        if index != model.shell.selectedTab { model.status = "" }
         model.shell.selectTab(index)
       }
     case .alertDismissed:
