@@ -83,7 +83,7 @@ let package = Package(
     .testTarget(
       name: "AppShellCLITests",
       dependencies: ["AppShellCLI", "Platform", "Routing", "Shell", "Links"],
-      exclude: ["Goldens", "ExplainGoldens", "Fixtures", "Contracts"]),
+      exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
       name: "AppShellKitTests", dependencies: ["AppShellKit"]),
     .testTarget(

@@ -99,7 +99,12 @@ package enum ConsoleView {
         scroll: isTop ? console.scroll : 0, in: rect)
     }
     if let banner = console.model.banner { drawBanner(&grid, banner, size: size) }
-    if let alert = shell.alert { drawAlert(&grid, alert, size: size) }
+    if let alert = shell.alert {
+      // Above the log when there is room, so both can be read.
+      let above = logRect.map { $0.row + 2 } ?? size.rows
+      drawAlert(
+        &grid, alert, size: above >= 9 ? Size(columns: size.columns, rows: above) : size)
+    }
     // The log over modals and alerts, so it can always be read.
     if let logRect {
       grid.fill(logRect, with: " ", style: Style(.plain))
@@ -119,11 +124,11 @@ package enum ConsoleView {
     ]
     let width = grid.width
     let height = grid.height
-    let lines =
-      wordings.map { $0.flatMap { wrap($0, width: width) } }.first {
-        $0.count <= height && $0.allSatisfy { !$0.isEmpty && !$0.hasSuffix(" ") }
-          && !$0.joined(separator: " ").split(separator: " ").contains { $0.count > width }
-      } ?? []
+    let fitting = wordings.first { wording in
+      wording.flatMap { $0.split(separator: " ") }.allSatisfy { TextWidth.of(String($0)) <= width }
+        && wording.flatMap { wrap($0, width: width) }.count <= height
+    }
+    let lines = fitting.map { $0.flatMap { wrap($0, width: width) } } ?? []
     let first = max(0, (grid.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() where first + offset < grid.height {
       let column = max(0, (grid.width - TextWidth.of(line)) / 2)

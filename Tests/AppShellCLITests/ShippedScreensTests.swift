@@ -62,6 +62,25 @@ private func sample(_ type: CaptureType) -> ParamValue {
       ])
   }
 
+  /// Home's text about its links holds: it calls them routers only as far as they are.
+  @Test func homeSaysWhichOfItsLinksAreRouters() throws {
+    let text = try String(contentsOfFile: GoldenScripts.screens + "/home.json", encoding: .utf8)
+    let home = try JSON.parse(text)
+    guard case .array(let body)? = home["body"], case .array(let links)? = home["links"] else {
+      Issue.record("home.json has no body or links")
+      return
+    }
+    let routers = ["navigateApp", "URLNavigator", "XYWdispatcher", "CCFURLResponder", "JLRoutes"]
+    let labels = links.compactMap { link -> String? in
+      if case .string(let label)? = link["label"] { label } else { nil }
+    }
+    let routerLinks = labels.filter { label in routers.contains { label.contains("(\($0)") } }
+    #expect(routerLinks.count > labels.count / 2 && routerLinks.count < labels.count)
+    let claims = body.map(\.serialized).joined(separator: " ")
+    #expect(!claims.contains("Each link"), "\(claims)")
+    #expect(claims.contains("Most links"), "\(claims)")
+  }
+
   @Test func theContractsScreenNamesExist() throws {
     let app = try load()
     for name in [

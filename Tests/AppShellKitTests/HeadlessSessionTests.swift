@@ -60,7 +60,7 @@ import Testing
     return setup
   }
 
-  static func withApp(_ body: (String) throws -> Void) throws {
+  static func withApp(files: [String: String] = files, _ body: (String) throws -> Void) throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("appshellkit-\(UUID().uuidString.prefix(8))").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
