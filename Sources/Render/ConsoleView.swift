@@ -50,7 +50,10 @@ package enum ConsoleView {
       cache = Cache(revision: console.sceneRevision, size: size, scene: grid)
     }
     grid.write(
-      statusText(console.statusLine, width: size.columns), row: size.rows - 2, column: 0,
+      statusText(
+        console.statusLine, width: size.columns,
+        inLog: console.model.notes.last?.text == console.statusLine),
+      row: size.rows - 2, column: 0,
       style: Style(.muted))
     drawPrompt(&grid, console.prompt, row: size.rows - 1, width: size.columns)
     return grid
@@ -305,11 +308,11 @@ package enum ConsoleView {
 
   // MARK: - Text helpers
 
-  /// The status line's text: whole when it fits, else cut with a pointer to the log, which
-  /// shows it whole.
-  static func statusText(_ text: String, width: Int) -> String {
+  /// The status line's text: whole when it fits, else cut; a note the log holds (a refused
+  /// reload, say) is cut with a pointer to the log, which shows it whole.
+  static func statusText(_ text: String, width: Int, inLog: Bool) -> String {
     let hint = " (F2: all)"
-    guard TextWidth.of(inert(text)) > width, width > hint.count * 2 else {
+    guard inLog, TextWidth.of(inert(text)) > width, width > hint.count * 2 else {
       return clipped(text, to: width)
     }
     return clipped(text, to: width - hint.count) + hint

@@ -51,4 +51,10 @@ import Testing
         "the picture lacks \(words)")
     }
   }
+
+  /// The picture's caption promises the log's parameters: the log line shows them whole.
+  @Test func thePicturesLogShowsTheParameters() throws {
+    let committed = try String(contentsOf: Self.picture, encoding: .utf8)
+    #expect(committed.contains("{navigationKey=orderdetail orderid=2015032688} → pushed"))
+  }
 }
