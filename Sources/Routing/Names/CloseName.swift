@@ -2,13 +2,16 @@
 package enum CloseName {
   /// The known name closest to `name`: one that differs only in case, else the nearest by edit
   /// distance (a character inserted, deleted, replaced, or two swapped) when it is within a
-  /// third of the name's length (at least 1); the first of equals in `known`'s order.
+  /// third of the name's length (at least 1, for names longer than 3); the first of equals in
+  /// `known`'s order.
   package static func closest(to name: String, in known: some Sequence<String>) -> String? {
     let lowered = Array(name.lowercased())
+    // Short names only by case: one edit makes any short name another.
+    let limit = lowered.count <= 3 ? 0 : max(1, lowered.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in known where candidate != name {
       let distance = self.distance(lowered, Array(candidate.lowercased()))
-      if distance < (best?.distance ?? max(1, lowered.count / 3) + 1) {
+      if distance < (best?.distance ?? limit + 1) {
         best = (candidate, distance)
       }
     }
