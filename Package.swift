@@ -105,6 +105,11 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
     ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI"]),
+    ("fuzz-aasa", ["Links", "Routing"]),
+    ("fuzz-plist", ["Links"]),
+    ("fuzz-entitlements", ["Links"]),
+    ("fuzz-app", ["Shell", "Routing"]),
+    ("fuzz-contract", ["AppShellCLI"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

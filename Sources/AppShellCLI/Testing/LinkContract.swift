@@ -5,7 +5,7 @@ import Shell
 
 /// A link contract (`*.links.json`): cases of a URL, where it comes from, and what the app
 /// must show after opening it. Each case is one test of `appshell test`.
-struct LinkContract {
+package struct LinkContract {
   /// Where a case's URL comes from.
   enum From: String, CaseIterable {
     /// Typed at the prompt.
@@ -17,9 +17,9 @@ struct LinkContract {
   }
 
   /// One case.
-  struct Case {
+  package struct Case {
     /// Its number, from 1.
-    var number: Int
+    package var number: Int
     /// The URL to open.
     var url: String
     /// Where it comes from.
@@ -41,10 +41,10 @@ struct LinkContract {
   static let settleLimit: Duration = .seconds(30)
 
   /// The cases, in order.
-  var cases: [Case]
+  package var cases: [Case]
 
   /// Reads a contract; the first problem is `FILE:LINE:COL: message`.
-  init(text: String, file: String) throws(ContractError) {
+  package init(text: String, file: String) throws(ContractError) {
     let located: JSONLocated
     do {
       located = try JSON.parseLocated(Array(text.utf8))
@@ -214,7 +214,8 @@ struct LinkContract {
 }
 
 /// A link contract that cannot be used: `FILE:LINE:COL: message`.
-struct ContractError: Error, CustomStringConvertible {
-  var description: String
+package struct ContractError: Error, CustomStringConvertible {
+  /// `FILE:LINE:COL: message`.
+  package var description: String
   init(_ description: String) { self.description = description }
 }
