@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Testing
 
 @testable import AppShellCLI
@@ -161,5 +162,47 @@ import Testing
       run.text.contains(
         #"\#(path):1:43: cases[0].expect.screne: unknown member; did you mean "screen"?"#),
       "\(run.text)")
+  }
+
+  @Test func aMisspeltScreenOnReloadIsRefusedAndTheAppKept() throws {
+    let directories = try PrivateDirectories()
+    let directory = try Self.starter(directories)
+    let app = try AppLoader.loadApp(screens: directory, routes: nil)
+    var console = Console(app: app, size: Size(columns: 80, rows: 24))
+    var source = TableSource(
+      location: .file(directory + "/routes.json", shipped: false), key: nil,
+      cache: TableCache(directory: directories.cache), shippedPath: directory + "/routes.json")
+    source.appDirectory = directory
+    try Self.edit(directory, "routes.json", #""screen": "item""#, #""screen": "itme""#)
+    #expect(source.reload(into: &console) == nil)
+    #expect(
+      console.model.status.contains(
+        #"routes[1].screen: no screen named "itme" in this app; did you mean "item"?"#),
+      "\(console.model.status)")
+    #expect(console.app.table.entries.count == app.table.entries.count)
+  }
+
+  @Test func aMisspeltGuardNamesTheCloseOne() throws {
+    let directories = try PrivateDirectories()
+    let directory = try Self.starter(directories)
+    try Self.edit(directory, "routes.json", #""guard": "signed-in""#, #""guard": "signed-on""#)
+    let run = CapturedRun.run(["test", "--screens", directory])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains(#"unknown guard 'signed-on'; did you mean "signed-in"?"#), "\(run.stderr)"
+    )
+  }
+
+  @Test func aFailedContractCaseHasItsDetailsUnderTheFailLine() throws {
+    let directories = try PrivateDirectories()
+    let path = directories.root + "/c.links.json"
+    try Data(#"{"cases":[{"url":"myapp://orders","expect":{"screen":"home"}}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: path))
+    let run = CapturedRun.run(["test", "--screens", GoldenScripts.screens, path])
+    #expect(run.status == 1)
+    #expect(
+      run.text
+        == "FAIL \(path)#1 myapp://orders: 1 expectation failed\n"
+        + "    screen: expected \"home\", found \"order-list\"\n0 passed, 1 failed\n")
   }
 }
