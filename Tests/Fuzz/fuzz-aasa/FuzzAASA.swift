@@ -15,15 +15,16 @@ public func fuzzAASA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   do {
     document = try AASADocument(json: located.value)
   } catch {
-    let place = located.position(of: JSONLocated.leadingPath(error.description))
-    guard place.line >= 1, place.column >= 1 else {
-      fatalError("\(error) placed at \(place)")
-    }
+    let message = located.located(error.description, file: "aasa.json")
+    guard message.hasPrefix("aasa.json:") else { fatalError("\(error) placed as \(message)") }
     return 0
   }
   // URLs from the file's own strings, so matching goes past the first component.
   var texts = ["/", "/buy/shoes", "/a?b=c#d", "/%E4%B8%AD?q=1&q=2"]
-  if case .string(let text)? = located.value["applinks"]?["details"]?[0]?["components"]?[0]?["/"] {
+  if case .array(let details)? = located.value["applinks"]?["details"],
+    case .array(let components)? = details.first?["components"],
+    case .string(let text)? = components.first?["/"]
+  {
     texts.append(text.replacing("*", with: "x").replacing("?", with: "y"))
   }
   for text in texts {
