@@ -114,6 +114,10 @@ import Testing
     #expect(
       CapturedRun.run(["replay", path]).stderr
         == "\(path):1:3: unknown key <Entr>; did you mean <Enter>?\n")
+    #expect(
+      CapturedRun.run(["opnurl", "x"]).stderr
+        == "appshell: unknown command 'opnurl'; did you mean \"openurl\"?\nSee 'appshell --help'.\n"
+    )
     let option = CapturedRun.run(["replay", "--screenz", "x", path])
     #expect(option.status == 2)
     #expect(
