@@ -106,7 +106,7 @@ let package = Package(
       dependencies: [
         "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport", "Surface",
       ],
-      exclude: ["Goldens", "ExplainGoldens", "Fixtures", "Contracts"]),
+      exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
       name: "AppShellKitTests", dependencies: ["AppShellKit"]),
     .testTarget(
@@ -129,6 +129,11 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
     ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI", "Demo"]),
+    ("fuzz-aasa", ["Links", "Routing"]),
+    ("fuzz-plist", ["Links"]),
+    ("fuzz-entitlements", ["Links"]),
+    ("fuzz-app", ["Shell", "Routing"]),
+    ("fuzz-contract", ["AppShellCLI"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

@@ -10,6 +10,7 @@ package enum AppHost {
   nonisolated(unsafe) private static var storedRegistry: AppRegistry?
   nonisolated(unsafe) private static var storedDirectory: String?
   nonisolated(unsafe) private static var storedApps: [String: AppRegistry] = [:]
+  nonisolated(unsafe) private static var storedProgram = "appshell"
 
   /// The host's registry, used for every app directory, if a host set one.
   package static var registry: AppRegistry? {
@@ -32,5 +33,28 @@ package enum AppHost {
   /// What was registered for the app named `name`, if anything.
   package static func registry(forAppNamed name: String) -> AppRegistry? {
     lock.withLock { storedApps[name] }
+  /// The executable's name, which messages call the program by (default `appshell`).
+  package static var program: String {
+    get { lock.withLock { storedProgram } }
+    set { lock.withLock { storedProgram = newValue } }
+  }
+
+  /// A message with the program called by its own name: `appshell` as a word (`appshell:`,
+  /// `appshell test`, `'appshell --help'`) becomes ``program``.
+  package static func named(_ message: String) -> String {
+    let program = program
+    guard program != "appshell" else { return message }
+    var result = ""
+    var rest = message[...]
+    while let found = rest.range(of: "appshell") {
+      let before =
+        found.lowerBound == rest.startIndex ? nil : rest[rest.index(before: found.lowerBound)]
+      let after = found.upperBound == rest.endIndex ? nil : rest[found.upperBound]
+      let word =
+        [nil, " ", "'", "`", "\n"].contains(before) && [" ", ":", "'", "`", nil].contains(after)
+      result += rest[..<found.lowerBound] + (word ? program : "appshell")
+      rest = rest[found.upperBound...]
+    }
+    return result + rest
   }
 }

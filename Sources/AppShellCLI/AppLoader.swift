@@ -36,10 +36,11 @@ package enum AppLoader {
   package static func loadTable(path: String?) throws(LoadError) -> RouteTable {
     let file = path ?? shippedScreensDirectory() + "/routes.json"
     let bytes = try read(file, what: "route table")
+    let json = try parse(bytes, file: file, maxDepth: RouteTable.maxDepth)
     do {
-      return try RouteTable(json: bytes)
+      return try RouteTable(document: json.value)
     } catch {
-      throw LoadError("\(file): \(error)")
+      throw LoadError(json.located("\(error)", file: file))
     }
   }
 
@@ -47,10 +48,11 @@ package enum AppLoader {
   /// is an error, but conflicts and parent problems are listed rather than refused.
   package static func inspectTable(path: String) throws(LoadError) -> RouteTableInspection {
     let bytes = try read(path, what: "route table")
+    let json = try parse(bytes, file: path, maxDepth: RouteTable.maxDepth)
     do {
-      return try RouteTable.inspect(json: bytes)
+      return try RouteTable.inspect(document: json.value)
     } catch {
-      throw LoadError("\(path): \(error)")
+      throw LoadError(json.located("\(error)", file: path))
     }
   }
 
@@ -76,23 +78,19 @@ package enum AppLoader {
     for file in files {
       let path = directory + "/" + file
       let bytes = try read(path, what: "screen file")
-      let json: JSON
-      do {
-        json = try JSON.parse(bytes)
-      } catch {
-        throw LoadError("\(path): invalid JSON: \(error)")
-      }
+      let json = try parse(bytes, file: path)
       let definition: ScreenDefinition
       do {
-        definition = try ScreenDefinition(json: json)
+        definition = try ScreenDefinition(json: json.value)
       } catch {
-        throw LoadError("\(path): \(error)")
+        throw LoadError(json.located("\(error)", file: path))
       }
       let expected = String(file.dropLast(".json".count))
       guard definition.name == expected else {
         throw LoadError(
-          "\(path): name: \(JSON.quote(definition.name)) must be the file name \(JSON.quote(expected))"
-        )
+          json.located(
+            "name: \(JSON.quote(definition.name)) must be the file name \(JSON.quote(expected))",
+            file: path))
       }
       definitions.append(definition)
     }
@@ -103,8 +101,18 @@ package enum AppLoader {
   /// the directory's `routes.json`).
   package static func loadApp(screens: String?, routes: String?) throws(LoadError) -> ShellApp {
     let directory = screens ?? shippedScreensDirectory()
-    let table = try loadTable(path: routes ?? directory + "/routes.json")
-    return try appMaker(directory: directory)(table)
+    try checkDirectory(directory)
+    let own = directory + "/routes.json"
+    let table = try loadTable(path: routes ?? own)
+    let maker = try appMaker(directory: directory)
+    return try (routes ?? own) == own ? maker.own(table) : maker(table)
+  }
+
+  /// Refuses an app directory that cannot be read: `--screens DIR: No such file or directory`.
+  package static func checkDirectory(_ directory: String) throws(LoadError) {
+    if let problem = FileProblem.reading(directory) {
+      throw LoadError("--screens \(directory): \(problem)")
+    }
   }
 
   /// Reads a directory's `app.json` and data screens, and returns what builds the app around
@@ -112,14 +120,15 @@ package enum AppLoader {
   package static func appMaker(directory: String, registry given: AppRegistry? = nil)
     throws(LoadError) -> AppMaker
   {
+    try checkDirectory(directory)
     let screens = try loadScreens(directory: directory, excluding: linkFiles(directory: directory))
     let definition = try loadDefinition(directory: directory)
     let registry = given ?? registry(for: definition)
-    return AppMaker { table throws(LoadError) in
+    return AppMaker(directory: directory) { table throws(LoadError) in
       do {
         return try definition.makeApp(table: table, screens: screens, registry: registry)
       } catch {
-        throw LoadError(prefixed("\(error)", directory: directory))
+        throw LoadError(located("\(error)", directory: directory))
       }
     }
   }
@@ -133,11 +142,12 @@ package enum AppLoader {
           + "(docs/app.md); `appshell init DIR` writes a small app with one")
     }
     let bytes = try read(path, what: "app file")
+    let json = try parse(bytes, file: path)
     var definition: AppDefinition
     do {
-      definition = try AppDefinition(bytes: bytes)
+      definition = try AppDefinition(json: json.value)
     } catch {
-      throw LoadError(prefixed(error.description, directory: directory))
+      throw LoadError(json.located(error.member, file: path))
     }
     if let links = definition.links {
       definition.linkPolicy = try linkPolicy(links, directory: directory)
@@ -172,7 +182,7 @@ package enum AppLoader {
       do {
         return try PropertyList.read(bytes)
       } catch {
-        throw LoadError("\(path(file)): \(error)")
+        throw LoadError(lineColumnLocated("\(error)", file: path(file)))
       }
     }
     var schemes = links.schemes
@@ -196,10 +206,11 @@ package enum AppLoader {
     var documents: [String: (file: String, document: AASADocument)] = [:]
     for (host, file) in links.aasa {
       let bytes = try read(path(file), what: "AASA file (app.json: links.aasa.\(JSON.quote(host)))")
+      let json = try parse(bytes, file: path(file))
       do {
-        documents[host] = (file, try AASADocument(bytes: bytes))
+        documents[host] = (file, try AASADocument(json: json.value))
       } catch {
-        throw LoadError("\(path(file)): \(error)")
+        throw LoadError(json.located("\(error)", file: path(file)))
       }
     }
     return LinkPolicy(appID: links.appID, schemes: schemes, domains: domains, aasa: documents)
@@ -214,15 +225,53 @@ package enum AppLoader {
     return AppHost.registry(forAppNamed: definition.name) ?? AppRegistry()
   }
 
+  /// `FILE.json: MEMBER: problem` about a file of `directory` as `DIR/FILE.json:LINE:COL:
+  /// MEMBER: problem` (only the file's path in front when it cannot be read).
+  static func located(_ message: String, directory: String) -> String {
+    guard let end = message.range(of: ".json: ") else {
+      return prefixed(message, directory: directory)
+    }
+    let file = prefixed(String(message[..<end.lowerBound]) + ".json", directory: directory)
+    guard let bytes = try? read(file, what: "file"), let json = try? parse(bytes, file: file)
+    else { return prefixed(message, directory: directory) }
+    return json.located(String(message[end.upperBound...]), file: file)
+  }
+
   /// `app.json: ...` and `NAME.json: ...` with the directory in front.
   private static func prefixed(_ message: String, directory: String) -> String {
     directory.hasSuffix("/") ? directory + message : directory + "/" + message
   }
 
+  /// A file's JSON with where its values are written; a syntax error is
+  /// `FILE:LINE:COL: invalid JSON: ...`.
+  static func parse(_ bytes: [UInt8], file: String, maxDepth: Int = 64) throws(LoadError)
+    -> JSONLocated
+  {
+    do {
+      return try JSON.parseLocated(bytes, maxDepth: maxDepth)
+    } catch {
+      throw LoadError("\(file):\(error.line):\(error.column): invalid JSON: \(error.message)")
+    }
+  }
+
+  /// `line 4, column 3: problem` (a property list's error) as `FILE:4:3: problem`; another
+  /// message as `FILE: message`.
+  static func lineColumnLocated(_ message: String, file: String) -> String {
+    let parts = message.split(separator: " ", maxSplits: 4)
+    if parts.count == 5, parts[0] == "line", parts[2] == "column", parts[1].last == ",",
+      parts[3].last == ":", let line = Int(parts[1].dropLast()),
+      let column = Int(parts[3].dropLast())
+    {
+      return "\(file):\(line):\(column): \(parts[4])"
+    }
+    return "\(file): \(message)"
+  }
+
   private static func read(_ file: String, what: String) throws(LoadError) -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-      throw LoadError("\(file): no such \(what)")
+      throw LoadError(
+        "\(file): cannot read the \(what): \(FileProblem.reading(file) ?? "not a file")")
     }
     guard !isDirectory.boolValue else { throw LoadError("\(file): is a directory, not a \(what)") }
     // At most one byte over the largest table, so /dev/zero or a huge file is refused
@@ -251,14 +300,31 @@ package struct LoadError: Error, CustomStringConvertible {
 
 /// Builds an app around a route table (the table changes on reload; the rest was read once).
 package struct AppMaker: Sendable {
+  /// The app's directory.
+  let directory: String
   let make: @Sendable (RouteTable) throws(LoadError) -> ShellApp
 
-  init(_ make: @escaping @Sendable (RouteTable) throws(LoadError) -> ShellApp) {
+  init(
+    directory: String, _ make: @escaping @Sendable (RouteTable) throws(LoadError) -> ShellApp
+  ) {
+    self.directory = directory
     self.make = make
   }
 
   /// The app around `table`.
   package func callAsFunction(_ table: RouteTable) throws(LoadError) -> ShellApp {
     try make(table)
+  }
+
+  /// The app around its own table (the directory's `routes.json`), which may name only
+  /// screens and actions the app has.
+  package func own(_ table: RouteTable) throws(LoadError) -> ShellApp {
+    let app = try make(table)
+    do {
+      try app.validateTargets()
+    } catch {
+      throw LoadError(AppLoader.located("routes.json: \(error)", directory: directory))
+    }
+    return app
   }
 }

@@ -115,7 +115,12 @@ package enum AppShellCommand {
       return 0
     default:
       let what = first.hasPrefix("-") ? "option" : "command"
-      io.writeError("appshell: unknown \(what) '\(first)'\nSee 'appshell --help'.\n")
+      let commands = [
+        "resolve", "routes", "links", "replay", "test", "openurl", "push", "state", "reload",
+        "sign-table", "init",
+      ]
+      let hint = CloseName.hint(for: first, in: first.hasPrefix("-") ? [] : commands)
+      io.writeError("appshell: unknown \(what) '\(first)'\(hint)\nSee 'appshell --help'.\n")
       return 2
     }
   }

@@ -40,7 +40,7 @@ package struct CommandIO {
         }
       },
       write: { bytes in _ = writeAll(1, bytes) },
-      writeError: { text in _ = writeAll(2, Array(inertLines(text).utf8)) })
+      writeError: { text in _ = writeAll(2, Array(inertLines(AppHost.named(text)).utf8)) })
   }
 }
 

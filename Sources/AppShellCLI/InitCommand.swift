@@ -41,7 +41,7 @@ enum InitCommand {
         scheme = value
       default:
         if argument.hasPrefix("-") && !options.ended {
-          return options.fail(io, "unknown option '\(argument)'")
+          return options.fail(io, Options.unknown(argument, help: help))
         }
         guard directory == nil else {
           return options.fail(io, "unexpected argument '\(argument)'")
@@ -120,6 +120,7 @@ enum InitCommand {
           \(StarterApp.surface) (its link surface: every route's witness URLs and what they open)
 
         Run it:               appshell --screens \(quoted)
+        Replay its flow:      appshell replay --screens \(quoted) \(KeyRecorder.shellQuoted(directory + "/" + StarterApp.flow + ".keys"))
         Check its routes:     appshell routes --lint --screens \(quoted)
         Test it (as CI does): appshell test --screens \(quoted)
         Re-record the golden: appshell test --screens \(quoted) --update

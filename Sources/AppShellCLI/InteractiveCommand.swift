@@ -44,7 +44,7 @@ enum InteractiveCommand {
         }
         size = parsed
       default:
-        return options.fail(io, "unknown option '\(argument)'")
+        return options.fail(io, Options.unknown(argument, help: AppShellCommand.help))
       }
     }
     if recordPath != nil && headless {
@@ -153,7 +153,7 @@ extension AppLoader {
     source.appDirectory = directory
     let fits: (RouteTable) throws -> Void = { table in _ = try maker(table) }
     let (candidate, note) = try source.initial(fits: fits)
-    let app = try maker(candidate.table)
+    let app = try source.isOwnTable ? maker.own(candidate.table) : maker(candidate.table)
     var console = Console(app: app, size: size)
     if let note { console.send(.noted(note, isProblem: true)) }
     return (console, source, candidate.description)

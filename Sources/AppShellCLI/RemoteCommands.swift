@@ -82,7 +82,7 @@ enum RemoteCommand {
         continue
       }
       if !options.ended && argument.hasPrefix("-") && argument != "-" {
-        return options.fail(io, "unknown option '\(argument)'")
+        return options.fail(io, Options.unknown(argument, help: help))
       }
       operands.append(argument)
     }
@@ -213,7 +213,7 @@ enum SignTableCommand {
         output = value
       default:
         if argument.hasPrefix("-") && !options.ended {
-          return options.fail(io, "unknown option '\(argument)'")
+          return options.fail(io, Options.unknown(argument, help: help))
         }
         guard tablePath == nil else { return options.fail(io, "more than one TABLE") }
         tablePath = argument

@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Platform
 import Replay
 import Routing
 import Shell
@@ -91,7 +92,7 @@ enum ReplayCommand {
         update = true
       default:
         if argument.hasPrefix("-") && argument != "-" && !options.ended {
-          return options.fail(io, "unknown option '\(argument)'")
+          return options.fail(io, Options.unknown(argument, help: help))
         }
         guard scriptPath == nil else { return options.fail(io, "more than one SCRIPT") }
         scriptPath = argument
@@ -118,7 +119,9 @@ enum ReplayCommand {
       text = String(decoding: bytes.prefix(limit), as: UTF8.self)
     } else {
       guard let read = FlowRun.readScript(scriptPath) else {
-        io.writeError("appshell replay: \(scriptPath): cannot read the key script\n")
+        io.writeError(
+          "appshell replay: cannot read the key script \(scriptPath): \(FileProblem.reading(scriptPath) ?? "not a file")\n"
+        )
         return 2
       }
       text = read
@@ -307,5 +310,17 @@ struct Options {
     let name = command.map { "appshell \($0)" } ?? "appshell"
     io.writeError("\(name): \(message ?? problem)\nSee '\(name) --help'.\n")
     return 2
+  }
+}
+
+extension Options {
+  /// `unknown option '--screenz'; did you mean "--screens"?`: the close name among the options
+  /// a command's help lists.
+  static func unknown(_ argument: String, help: String) -> String {
+    let known = help.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter {
+      $0.hasPrefix("-") && $0.count > 1 && !$0.hasPrefix("---")
+    }.map(String.init)
+    let name = String(argument.prefix { $0 != "=" })
+    return "unknown option '\(argument)'\(CloseName.hint(for: name, in: known))"
   }
 }

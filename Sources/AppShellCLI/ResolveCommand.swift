@@ -89,7 +89,7 @@ enum ResolveCommand {
         } else if argument.hasPrefix("--screens=") {
           screensPath = String(argument.dropFirst("--screens=".count))
         } else {
-          return usageError("unknown option '\(argument)'", io: io)
+          return usageError(Options.unknown(argument, help: help), io: io)
         }
       }
     }

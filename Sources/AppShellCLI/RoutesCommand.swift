@@ -104,7 +104,7 @@ enum RoutesCommand {
         if argument == "--lint" { lint = true } else { json = true }
       default:
         if argument.hasPrefix("-") && !options.ended {
-          return options.fail(io, "unknown option '\(argument)'")
+          return options.fail(io, Options.unknown(argument, help: help))
         }
         return options.fail(io, "unexpected argument '\(argument)'")
       }

@@ -36,6 +36,8 @@ public enum FlagValue: Sendable, Hashable, CustomStringConvertible {
 public struct ScreenInput: Sendable {
   /// The parameters as text (an `int` parameter reads `"42"`).
   public var params: [String: String]
+  /// The parameters with their types (`typed.int("id")`).
+  public var typed: TypedParams
   /// The URL that opened the screen, if any.
   public var url: String?
   /// The flags' current values.
@@ -118,6 +120,8 @@ public struct ScreenContent: Sendable, Hashable {
 public struct ActionContext: Sendable {
   /// The route's parameters as text, after `rename`.
   public var params: [String: String]
+  /// The route's parameters with their types (`typed.int("id")`).
+  public var typed: TypedParams
   /// The flags; a change is shown live on every screen.
   public var flags: [String: FlagValue]
   /// The name of the screen on top when the action ran.
@@ -194,7 +198,8 @@ public struct AppSetup: Sendable {
         return (name: posted.name, info: info)
       }
       let input = ScreenInput(
-        params: texts, url: request.url, flags: Self.flags(request.session.flags),
+        params: texts, typed: TypedParams(values: request.params), url: request.url,
+        flags: Self.flags(request.session.flags),
         notifications: notifications)
       let content = make(input)
       return Screen(
@@ -211,7 +216,8 @@ public struct AppSetup: Sendable {
       var texts: [String: String] = [:]
       for (key, value) in request.params { texts[key] = value.displayText }
       var context = ActionContext(
-        params: texts, flags: Self.flags(session.flags), topScreen: request.topScreen.name)
+        params: texts, typed: TypedParams(values: request.params),
+        flags: Self.flags(session.flags), topScreen: request.topScreen.name)
       let reply = handler(&context)
       for name in session.flags.names {
         if let value = context.flags[name]?.shell,

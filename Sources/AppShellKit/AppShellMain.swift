@@ -20,6 +20,9 @@ public enum AppShellMain {
   ) -> Int32 {
     AppHost.directory = directory
     AppHost.registry = setup.registry
+    if let program = CommandLine.arguments.first?.split(separator: "/").last {
+      AppHost.program = String(program)
+    }
     return AppShellCommand.run(arguments)
   }
 }

@@ -58,7 +58,7 @@ public struct HeadlessSession {
     let app: ShellApp
     do {
       let table = try AppLoader.loadTable(path: directory + "/routes.json")
-      app = try AppLoader.appMaker(directory: directory, registry: setup.registry)(table)
+      app = try AppLoader.appMaker(directory: directory, registry: setup.registry).own(table)
     } catch {
       throw AppShellError(description: "\(error)")
     }

@@ -99,11 +99,10 @@ package struct Console: Sendable {
   /// A table just put in force: completion follows it, and the log says where it came from.
   private mutating func noteLoaded(_ table: RouteTable, from description: String) {
     completer = Completer(table: table)
-    let version = table.version.map { "v\($0)" } ?? "unversioned"
+    let what = table.version.map { "route table v\($0)" } ?? "the route table"
     send(
       .noted(
-        "Route table \(version) loaded from \(description) (\(table.entries.count) routes)",
-        isProblem: false))
+        "Loaded \(what) from \(description) (\(table.entries.count) routes)", isProblem: false))
   }
 
   /// Puts a new app in force (a reload that read `app.json` again) with the table it was
@@ -158,6 +157,9 @@ package struct Console: Sendable {
     }
     if model.shell.alert != nil {
       if key == .enter || key == .escape { return send(.alertDismissed) }
+      if case .character = key {
+        notice = "Not typed: an alert is up; Enter or Esc dismisses it"
+      }
       return []
     }
     if showsHelp {

@@ -130,7 +130,16 @@ extension ConsoleView {
       lines.append(("   " + detail, style))
     }
     addNotes(upTo: model.log.count)
-    for (offset, line) in lines.suffix(rect.height - 1).enumerated() {
+    // Long entries wrap, their continuation lines indented.
+    let wrapped = lines.flatMap { line, style in
+      let indent = line.hasPrefix("   ") ? "     " : "  "
+      let parts = wrap(line, width: rect.width - 1)
+      guard parts.count > 1 else { return [(parts.first ?? "", style)] }
+      let rest = wrap(
+        parts.dropFirst().joined(separator: " "), width: max(1, rect.width - 1 - indent.count))
+      return [(parts[0], style)] + rest.map { (indent + $0, style) }
+    }
+    for (offset, line) in wrapped.suffix(rect.height - 1).enumerated() {
       grid.write(
         clipped(line.0, to: rect.width - 1), row: rect.row + 1 + offset,
         column: rect.column + 1, style: line.1)

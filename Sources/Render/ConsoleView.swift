@@ -50,7 +50,10 @@ package enum ConsoleView {
       cache = Cache(revision: console.sceneRevision, size: size, scene: grid)
     }
     grid.write(
-      clipped(console.statusLine, to: size.columns), row: size.rows - 2, column: 0,
+      statusText(
+        console.statusLine, width: size.columns,
+        inLog: console.model.notes.last?.text == console.statusLine),
+      row: size.rows - 2, column: 0,
       style: Style(.muted))
     drawPrompt(&grid, console.prompt, row: size.rows - 1, width: size.columns)
     return grid
@@ -73,13 +76,13 @@ package enum ConsoleView {
     if roomy { drawRule(&grid, row: 1, column: 0, width: size.columns) }
     var contentRect = Rect(
       row: top, column: 0, width: size.columns, height: contentBottom - top)
+    var logRect: Rect?
     if console.showsLog && contentRect.height >= 2 {
       let logHeight = min(8, max(3, contentRect.height / 2), contentRect.height)
-      let logRect = Rect(
+      logRect = Rect(
         row: contentRect.row + contentRect.height - logHeight, column: 0,
         width: size.columns, height: logHeight)
       contentRect.height -= logHeight
-      drawLog(&grid, console.model, in: logRect)
     }
     let onTabs = shell.modals.isEmpty
     drawScreen(
@@ -99,15 +102,36 @@ package enum ConsoleView {
         scroll: isTop ? console.scroll : 0, in: rect)
     }
     if let banner = console.model.banner { drawBanner(&grid, banner, size: size) }
-    if let alert = shell.alert { drawAlert(&grid, alert, size: size) }
+    if let alert = shell.alert {
+      // Above the log when there is room, so both can be read.
+      let above = logRect.map { $0.row + 2 } ?? size.rows
+      drawAlert(
+        &grid, alert, size: above >= 9 ? Size(columns: size.columns, rows: above) : size)
+    }
+    // The log over modals and alerts, so it can always be read.
+    if let logRect {
+      grid.fill(logRect, with: " ", style: Style(.plain))
+      drawLog(&grid, console.model, in: logRect)
+    }
     if console.showsHelp { drawHelp(&grid, size: size) }
     return grid
   }
 
   // MARK: - Pieces
 
+  /// The notice below the minimum size: the longest wording whose words fit the grid.
   static func drawTooSmall(_ grid: inout Grid) {
-    let lines = ["Terminal too small", "need \(Size.minimum)"]
+    let wordings = [
+      ["Terminal too small", "need \(Size.minimum)"], ["Too small", "need \(Size.minimum)"],
+      ["Too small"], ["Small"], ["!"],
+    ]
+    let width = grid.width
+    let height = grid.height
+    let fitting = wordings.first { wording in
+      wording.flatMap { $0.split(separator: " ") }.allSatisfy { TextWidth.of(String($0)) <= width }
+        && wording.flatMap { wrap($0, width: width) }.count <= height
+    }
+    let lines = fitting.map { $0.flatMap { wrap($0, width: width) } } ?? []
     let first = max(0, (grid.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() where first + offset < grid.height {
       let column = max(0, (grid.width - TextWidth.of(line)) / 2)
@@ -283,6 +307,16 @@ package enum ConsoleView {
   }
 
   // MARK: - Text helpers
+
+  /// The status line's text: whole when it fits, else cut; a note the log holds (a refused
+  /// reload, say) is cut with a pointer to the log, which shows it whole.
+  static func statusText(_ text: String, width: Int, inLog: Bool) -> String {
+    let hint = " (F2: all)"
+    guard inLog, TextWidth.of(inert(text)) > width, width > hint.count * 2 else {
+      return clipped(text, to: width)
+    }
+    return clipped(text, to: width - hint.count) + hint
+  }
 
   /// Text cut to a display width, with `…` when cut.
   static func clipped(_ text: String, to width: Int) -> String {

@@ -1,6 +1,7 @@
 import Interface
 import Remote
 import Render
+import Routing
 
 /// A key script (the README's "Testing routes with key scripts"): keys to type, snapshots to
 /// take and resizes.
@@ -224,7 +225,9 @@ package struct KeyScript: Sendable, Hashable {
       throw bad("<Push {\"aps\":{\"alert\":\"...\"}}>")
     default:
       // The name as it stands could carry terminal escapes to stderr: shown inert.
-      throw KeyScriptError("\(place): unknown key <\(inert(name))>")
+      let known = Key.named.keys.sorted() + ["Snap", "Resize", "Open", "Wait", "Push", "Expect"]
+      let hint = CloseName.closest(to: name, in: known).map { "; did you mean <\($0)>?" } ?? ""
+      throw KeyScriptError("\(place): unknown key <\(inert(name))>\(hint)")
     }
   }
 

@@ -120,7 +120,7 @@ import Testing
     #expect(run.status == 2)
     #expect(run.text.isEmpty)
     #expect(
-      run.stderr.contains(#"app.json: tabs[1].root: "shop://nowhere" matches no route"#),
+      run.stderr.contains(#"app.json:1:197: tabs[1].root: "shop://nowhere" matches no route"#),
       "\(run.stderr)")
   }
 
@@ -136,7 +136,8 @@ import Testing
     try Data(#"{"name":"Shop","version":"1","tabs":[],"x":1}"#.utf8).write(
       to: URL(fileURLWithPath: directory + "/app.json"))
     #expect(source.reload(into: &console) == nil)
-    #expect(console.model.status.contains("app.json: "), "\(console.model.status)")
+    #expect(
+      console.model.status.contains("app.json:1:40: x: unknown field"), "\(console.model.status)")
     #expect(console.model.status.contains("keeping the one in force"))
     #expect(console.app.tabs.count == 4)
     // A good app.json is put in force, the flags keeping their values.
@@ -247,7 +248,8 @@ import Testing
     let refused = try waitForState(app, "the broken app.json refused") {
       status($0).hasPrefix("App refused: ")
     }
-    #expect(status(refused).contains("app.json: tabs[0].icon: unknown field"), "\(status(refused))")
+    #expect(
+      status(refused).contains("app.json:1:72: tabs[0].icon: unknown field"), "\(status(refused))")
     #expect(status(refused).hasSuffix("keeping the one in force"))
     let state = try #require(refused["state"] as? [String: Any])
     #expect((state["tabs"] as? [Any])?.count == 4)

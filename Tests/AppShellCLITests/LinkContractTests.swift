@@ -132,13 +132,13 @@ import Testing
     ("[]", "c.links.json:1:1: a link contract is an object with \"cases\""),
     (
       #"{"cases":[],"x":1}"#,
-      #"c.links.json:1:13: unknown member "x" (a link contract has only "cases")"#
+      #"c.links.json:1:13: x: unknown member (a link contract has only "cases")"#
     ),
     ("{}", #"c.links.json:1:1: a link contract needs "cases": an array of cases"#),
     (#"{"cases":[1]}"#, "c.links.json:1:11: cases[0] must be an object"),
     (
       "{\"cases\":[\n {\"url\":\"a://b\",\"expect\":{}},\n {\"url\":\"a://b\",\"expext\":{}}]}",
-      #"c.links.json:3:17: cases[1]: unknown member "expext" (a case has url, from and expect)"#
+      #"c.links.json:3:17: cases[1].expext: unknown member; did you mean "expect"? (a case has url, from and expect)"#
     ),
     (#"{"cases":[{"expect":{}}]}"#, "c.links.json:1:11: cases[0].url must be a string"),
     (
@@ -176,7 +176,7 @@ import Testing
     ),
     (
       #"{"cases":[{"url":"a://b","expect":{"screens":"x"}}]}"#,
-      #"c.links.json:1:36: cases[0].expect: unknown member "screens" (expect has screen, title, params, tab, stack, presentation, alert, matched, refused, action, notification, status, redirects, opens)"#
+      #"c.links.json:1:36: cases[0].expect.screens: unknown member; did you mean "screen"? (expect has screen, title, params, tab, stack, presentation, alert, matched, refused, action, notification, status, redirects, opens)"#
     ),
     // The member checked is found among the members of its own object, not nested ones.
     (

@@ -273,22 +273,26 @@ import Testing
   @Test(
     arguments: [
       (
-        "aasa.json", nil, "aasa.json: no such AASA file (app.json: links.aasa.\"shop.example.com\")"
+        "aasa.json", nil,
+        "aasa.json: cannot read the AASA file (app.json: links.aasa.\"shop.example.com\"): No such file or directory"
       ),
-      ("aasa.json", "{", "aasa.json: invalid JSON"),
+      ("aasa.json", "{", "aasa.json:1:2: invalid JSON"),
       (
         "aasa.json", #"{"applinks":{"details":[{"appIDs":["T.shop"],"components":[{"?":1}]}]}}"#,
-        #"aasa.json: applinks.details[0].components[0]."?": must be a string or an object"#
+        #"aasa.json:1:61: applinks.details[0].components[0]."?": must be a string or an object"#
       ),
-      ("Info.plist", nil, "Info.plist: no such property list (app.json: links.infoPlist)"),
-      ("Info.plist", "<plist><dict>", "Info.plist: line 1, column 14: </dict> missing"),
+      (
+        "Info.plist", nil,
+        "Info.plist: cannot read the property list (app.json: links.infoPlist): No such file or directory"
+      ),
+      ("Info.plist", "<plist><dict>", "Info.plist:1:14: </dict> missing"),
       (
         "Info.plist", "<plist><dict><key>CFBundleURLTypes</key><string>x</string></dict></plist>",
         "Info.plist: CFBundleURLTypes: must be an array, not a string"
       ),
       (
         "Shop.entitlements", nil,
-        "Shop.entitlements: no such property list (app.json: links.entitlements)"
+        "Shop.entitlements: cannot read the property list (app.json: links.entitlements): No such file or directory"
       ),
       (
         "Shop.entitlements", "bplist00",
@@ -322,14 +326,14 @@ import Testing
     var started = try AppDirectoryTests.replay(directory, "")
     #expect(started.status == 2)
     #expect(
-      started.stderr.contains("app.json: links.universal: unknown field"), "\(started.stderr)")
+      started.stderr.contains("app.json:2:47: links.universal: unknown field"), "\(started.stderr)")
     files["app.json"] = Self.files["app.json"]!.replacingOccurrences(
       of: #""schemes":["shop"]"#, with: #""associatedDomains":["applinks:a.com:443"]"#)
     directory = try AppDirectoryTests.write(files, in: directories)
     started = try AppDirectoryTests.replay(directory, "")
     #expect(
       started.stderr.contains(
-        #"app.json: links.associatedDomains[0]: "applinks:a.com:443": a host has no port"#),
+        #"app.json:2:49: links.associatedDomains[0]: "applinks:a.com:443": a host has no port"#),
       "\(started.stderr)")
   }
 
@@ -343,7 +347,7 @@ import Testing
     #expect(started.status == 2)
     #expect(
       started.stderr.contains(
-        #"routes.json: routes[0].tab: no tab titled "Cart" (this app's tabs: "Feed")"#),
+        #"routes.json:1:53: routes[0].tab: no tab titled "Cart" (this app's tabs: "Feed")"#),
       "\(started.stderr)")
     // The lint reports what the app refuses.
     let lint = run(["routes", "--lint", "--screens", directory])
@@ -368,7 +372,7 @@ import Testing
       to: URL(fileURLWithPath: directory + "/aasa.json"))
     #expect(source.reload(into: &console) == nil)
     #expect(
-      console.model.status.contains("aasa.json: applinks.details: must be an array"),
+      console.model.status.contains("aasa.json:1:14: applinks.details: must be an array"),
       "\(console.model.status)")
     #expect(console.model.status.contains("keeping the one in force"))
     #expect(console.app.delivery(of: "https://shop.example.com/p/1").opens == .app)

@@ -51,4 +51,42 @@ import Testing
         "the picture lacks \(words)")
     }
   }
+
+  /// The picture's caption promises the log's parameters: the log line shows them whole.
+  @Test func thePicturesLogShowsTheParameters() throws {
+    let committed = try String(contentsOf: Self.picture, encoding: .utf8)
+    #expect(committed.contains("{navigationKey=orderdetail orderid=2015032688} → pushed"))
+  }
+
+  static func text(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// A second terminal cannot `swift run` while the first builds: the README says how to call
+  /// the built binary before it uses `appshell` in another terminal.
+  @Test func theReadmeSaysHowToCallTheBuiltBinary() throws {
+    let readme = try Self.text("README.md")
+    let build = try #require(readme.range(of: ".build/debug"), "no word of .build/debug")
+    let openurl = try #require(readme.range(of: "appshell openurl"))
+    #expect(build.lowerBound < openurl.lowerBound)
+  }
+
+  /// The README's `routes --export aasa` command works on the demo as written.
+  @Test func theReadmesAASAExportWorks() throws {
+    let readme = try Self.text("README.md").replacing("\n", with: " ")
+    let match = try #require(readme.firstMatch(of: #/routes --export aasa --host +([^ `]+)/#))
+    let run = CapturedRun.run([
+      "routes", "--screens", GoldenScripts.screens, "--export", "aasa", "--host",
+      String(match.1),
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.text.contains(#""applinks""#))
+  }
+
+  /// docs/app.md says what `init` writes and where the screen format is.
+  @Test func theAppPageIsCurrent() throws {
+    let page = try Self.text("docs/app.md")
+    #expect(!page.contains("no link contract yet"))
+    #expect(page.contains("[the screen file format](shell.md#screens)"))
+  }
 }

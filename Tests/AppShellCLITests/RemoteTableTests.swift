@@ -50,7 +50,7 @@ struct RemoteTableTests {
     let reloaded = try app.client(["reload"])
     #expect(reloaded.status == 0, "\(reloaded.stderr)")
     #expect(
-      reloaded.stdout == "Route table v2 loaded from \(url) (\(shippedRoutes + 2) routes)\n")
+      reloaded.stdout == "Loaded route table v2 from \(url) (\(shippedRoutes + 2) routes)\n")
     #expect(server.requests(tablePath) == 2)
     table = try tableState(try app.state())
     #expect(table.version == 2)
@@ -323,7 +323,7 @@ struct RemoteTableTests {
     reply = try waitForState(app, "v2 from the changed file") { try tableState($0).version == 2 }
     #expect(
       notes(reply).last.map {
-        !$0.problem && $0.text.hasPrefix("Route table v2 loaded from \(file)")
+        !$0.problem && $0.text.hasPrefix("Loaded route table v2 from \(file)")
       }
         == true, "\(notes(reply))")
     try expectOpens(app, "myapp://promo/spring", screen: "search")

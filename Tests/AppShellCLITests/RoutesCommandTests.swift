@@ -296,7 +296,10 @@ enum RoutesFixtures {
     let missing = run(["routes", "--routes", "/nonexistent/routes.json"])
     #expect(missing.status == 2)
     #expect(missing.stdout.isEmpty)
-    #expect(missing.stderr == "appshell routes: /nonexistent/routes.json: no such route table\n")
+    #expect(
+      missing.stderr
+        == "appshell routes: /nonexistent/routes.json: cannot read the route table: No such file or directory\n"
+    )
     try withTableFile(#"{"routes":[{"pattern":"/a/*/*","screen":"s"}]}"#) { path in
       for arguments in [["routes"], ["routes", "--lint"], ["routes", "--json"]] {
         let result = run(arguments + ["--routes", path])
@@ -304,7 +307,7 @@ enum RoutesFixtures {
         #expect(result.stdout.isEmpty)
         #expect(
           result.stderr
-            == "appshell routes: \(path): routes[0].pattern: only one '*' or path capture may stand in a pattern (column 6 of \"/a/*/*\")\n"
+            == "appshell routes: \(path):1:13: routes[0].pattern: only one '*' or path capture may stand in a pattern (column 6 of \"/a/*/*\")\n"
         )
       }
     }

@@ -64,6 +64,25 @@ private func sample(_ type: CaptureType) -> ParamValue {
       ])
   }
 
+  /// Home's text about its links holds: it calls them routers only as far as they are.
+  @Test func homeSaysWhichOfItsLinksAreRouters() throws {
+    let text = try String(contentsOfFile: GoldenScripts.screens + "/home.json", encoding: .utf8)
+    let home = try JSON.parse(text)
+    guard case .array(let body)? = home["body"], case .array(let links)? = home["links"] else {
+      Issue.record("home.json has no body or links")
+      return
+    }
+    let routers = ["navigateApp", "URLNavigator", "XYWdispatcher", "CCFURLResponder", "JLRoutes"]
+    let labels = links.compactMap { link -> String? in
+      if case .string(let label)? = link["label"] { label } else { nil }
+    }
+    let routerLinks = labels.filter { label in routers.contains { label.contains("(\($0)") } }
+    #expect(routerLinks.count > labels.count / 2 && routerLinks.count < labels.count)
+    let claims = body.map(\.serialized).joined(separator: " ")
+    #expect(!claims.contains("Each link"), "\(claims)")
+    #expect(claims.contains("Most links"), "\(claims)")
+  }
+
   @Test func theContractsScreenNamesExist() throws {
     let app = try load()
     for name in [
@@ -167,12 +186,14 @@ private func sample(_ type: CaptureType) -> ParamValue {
       try fileManager.copyItem(
         atPath: shippedScreens() + "/" + file, toPath: directory.appendingPathComponent(file).path)
     }
-    // The copy loads as the original does.
-    #expect(throws: Never.self) { try AppLoader.loadApp(screens: directory.path, routes: nil) }
+    // The copy loads as the original does (with the shipped table: the copy has no Swift
+    // screens, which its own table would name).
+    let table = shippedScreens() + "/routes.json"
+    #expect(throws: Never.self) { try AppLoader.loadApp(screens: directory.path, routes: table) }
     let bad = #"{"name":"settings","title":"Settings","body":["Hello {{nobody}}"]}"#
     try Data(bad.utf8).write(to: directory.appendingPathComponent("settings.json"))
     do {
-      _ = try AppLoader.loadApp(screens: directory.path, routes: nil)
+      _ = try AppLoader.loadApp(screens: directory.path, routes: table)
       Issue.record("a screen file with an unknown placeholder was accepted")
     } catch {
       let message = error.description

@@ -54,7 +54,7 @@ import Testing
     #expect(run.status == 2, "an unusable file makes the exit status 2")
     #expect(run.stderr == "")
     let expected = """
-      FAIL \(d)/bad.links.json: \(d)/bad.links.json:4:17: cases[1].expect: unknown member "screne" (expect has screen, title, params, tab, stack, presentation, alert, matched, refused, action, notification, status, redirects, opens)
+      FAIL \(d)/bad.links.json: \(d)/bad.links.json:4:17: cases[1].expect.screne: unknown member; did you mean "screen"? (expect has screen, title, params, tab, stack, presentation, alert, matched, refused, action, notification, status, redirects, opens)
       FAIL \(d)/broken.keys: \(d)/broken.keys:1:3: unknown key <Nope>
       FAIL \(d)/fails.keys: \(d)/fails.keys:3:1: expected "Order 43" on the screen
           the screen then:
@@ -166,7 +166,10 @@ import Testing
     try FileManager.default.removeItem(atPath: app + "/flows")
     let none = CapturedRun.run(["test", "--screens", app])
     #expect(none.status == 2)
-    #expect(none.stderr == "appshell test: \(app)/flows: no flows to run (name a PATH)\n")
+    #expect(
+      none.stderr
+        == "appshell test: no flows or link contracts in \(app)/flows: no such directory (name a PATH)\n"
+    )
   }
 
   @Test func updateWritesGoldensButNotForAFailedFlow() throws {

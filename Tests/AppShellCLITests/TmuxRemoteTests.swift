@@ -78,17 +78,17 @@ import Testing
     rig.session.drainFrames()
     kill(try rig.session.appPID(), SIGHUP)
     try rig.session.waitForFrame(after: "SIGHUP")
-    let afterHangup = try rig.screen(showing: "Route table v1 loaded")
+    let afterHangup = try rig.screen(showing: "Loaded route table v1")
     #expect(
-      afterHangup.contains("Route table v1 loaded from \(GoldenScripts.screens)/routes.json"),
+      afterHangup.contains("Loaded route table v1 from \(GoldenScripts.screens)/routes.json"),
       "\(afterHangup)")
     #expect(afterHangup.contains("‹ Home"), "open screens stay open: \(afterHangup)")
     try rig.session.press(.character("x"), place: "typing")  // clears the status line
     try rig.session.press(.key("BS"), place: "deleting")
     try rig.session.press(.key("C-r"), place: "Ctrl-R")
-    let afterKey = try rig.screen(showing: "Route table v1 loaded")
+    let afterKey = try rig.screen(showing: "Loaded route table v1")
     #expect(
-      afterKey.contains("Route table v1 loaded from \(GoldenScripts.screens)/routes.json"),
+      afterKey.contains("Loaded route table v1 from \(GoldenScripts.screens)/routes.json"),
       "\(afterKey)")
     let state = try rig.client.state()
     let table = try #require(state["table"] as? [String: Any])

@@ -55,7 +55,7 @@ import Testing
     #expect(rename(future, path) == 0)
     let reload = try app.client(["reload"])
     #expect(reload.status == 0, "\(reload.stderr)")
-    #expect(reload.stdout.contains("Route table v2 loaded"), "\(reload.stdout)")
+    #expect(reload.stdout.contains("Loaded route table v2"), "\(reload.stdout)")
     let opened = try app.client(["openurl", "myapp://future/screen"])
     #expect(opened.status == 0, "\(opened.stderr)")
     #expect(try alert(app)?["title"] as? String == "Upgrade required")

@@ -145,7 +145,7 @@ extension ReloadAndBannerTests {
     let lines = rows(grid)
     let first = try #require(row(containing: "[prompt] myapp://orders/7", in: lines))
     let loaded = try #require(
-      row(containing: "! Route table v2 loaded from fresh.json (24 routes)", in: lines))
+      row(containing: "! Loaded route table v2 from fresh.json (24 routes)", in: lines))
     let second = try #require(row(containing: "[prompt] myapp://settings", in: lines))
     let refused = try #require(
       row(containing: "! Route table refused: bad signature; keeping the one in force", in: lines))
@@ -232,14 +232,14 @@ extension ReloadAndBannerTests {
     #expect(calls == 1)
     #expect(replayer.console.app.table.version == 2)
     #expect(
-      replayer.console.model.notes.map(\.text) == ["Route table v2 loaded from hook 1 (24 routes)"])
+      replayer.console.model.notes.map(\.text) == ["Loaded route table v2 from hook 1 (24 routes)"])
     #expect(replayer.console.model.notes.first?.position == 1)
     // Esc went back from settings; the fresh route opened.
     #expect(replayer.console.stackNames == ["home", "settings"])
     #expect(replayer.console.model.log.last?.url == "myapp://fresh")
     #expect(replayer.console.model.shell.alert == nil)
     let lines = rows(snapshots[0].grid)
-    #expect(lines.contains { $0.contains("! Route table v2 loaded from hook 1") })
+    #expect(lines.contains { $0.contains("! Loaded route table v2 from hook 1") })
   }
 
   @Test func theHookIsNotCalledWithoutControlRNorUnderAnAlert() throws {
@@ -277,6 +277,6 @@ extension ReloadAndBannerTests {
     var loaded = Replayer(console: FrontEnd.console())
     loaded.reloadTable = { console in console.replaceTable(table(version: 2), from: "hook") }
     _ = loaded.run(try KeyScript(parsing: "<C-r>", file: "r.keys"))
-    #expect(loaded.console.statusLine == "Route table v2 loaded from hook (24 routes)")
+    #expect(loaded.console.statusLine == "Loaded route table v2 from hook (24 routes)")
   }
 }

@@ -202,7 +202,7 @@ func row(containing text: String, in lines: [String]) -> Int? {
     #expect(accepted)
     #expect(console.app.table.version == 2)
     let note = try #require(console.model.notes.last)
-    #expect(note.text == "Route table v2 loaded from routes.json (24 routes)")
+    #expect(note.text == "Loaded route table v2 from routes.json (24 routes)")
     #expect(!note.isProblem)
     #expect(note.position == 1)
     #expect(console.statusLine == note.text)
@@ -272,7 +272,7 @@ func row(containing text: String, in lines: [String]) -> Int? {
     #expect(accepted)
     #expect(console.app.table.version == nil)
     let note = try #require(console.model.notes.last)
-    #expect(note.text == "Route table unversioned loaded from plain.json (24 routes)")
+    #expect(note.text == "Loaded the route table from plain.json (24 routes)")
     #expect(!note.isProblem)
   }
 
@@ -404,5 +404,28 @@ func row(containing text: String, in lines: [String]) -> Int? {
     while let event = scheduler.popDue(now: clock) { console.send(event) }
     #expect(console.model.banner == nil)
     #expect(scheduler.nextDue == nil)
+  }
+}
+
+/// A reload's message as a person would write it, and a refused one shown whole.
+@Suite struct ReloadMessageTests {
+  @Test func aGoodReloadSaysWhatWasLoaded() {
+    var console = FrontEnd.console()
+    _ = console.replaceTable(smallTable(version: nil), from: "routes.json")
+    #expect(console.statusLine == "Loaded the route table from routes.json (2 routes)")
+    _ = console.replaceTable(smallTable(version: 3), from: "routes.json")
+    #expect(console.statusLine == "Loaded route table v3 from routes.json (2 routes)")
+  }
+
+  @Test func aLongRefusalPointsToTheLogWhichShowsItWhole() {
+    var console = FrontEnd.console()
+    let reason =
+      "routes.json:12:20: routes[7].screen: expected a string, not a number; fix the table and reload again"
+    console.refuseTable(reason)
+    let lines = drawn(console)
+    #expect(lines[22].hasSuffix("… (F2: all)"), "\(lines[22])")
+    _ = console.press(.function(2))
+    let log = drawn(console).joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(log.contains("fix the table and reload again; keeping the one in force"), "\(log)")
   }
 }

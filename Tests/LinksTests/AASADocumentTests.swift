@@ -47,7 +47,7 @@ import Testing
       ),
       (
         #"{"applinks":{"details":[{"appID":"A.b","components":[{"?":{"q":"$(a-b)"}}]}]}}"#,
-        #"applinks.details[0].components[0]."?".q: "$(a-b)": $(a-b) is not a variable name"#
+        #"applinks.details[0].components[0]."?".q: "$(a-b)": $(a-b) is not a predefined variable nor one of substitutionVariables"#
       ),
       (
         #"{"applinks":{"details":[{"appID":"A.b","components":[{"exclude":"yes"}]}]}}"#,

@@ -19,6 +19,24 @@ import Testing
     document.decide(try LinkURL(url), appID: Self.appID).decidedBy
   }
 
+  /// Variable names hold any character but `$`, `(` and `)`, case-sensitively, as Apple's
+  /// documentation of `substitutionVariables` says.
+  @Test func variableNamesAreAnyCharactersButDollarAndParentheses() throws {
+    let aasa = try document(
+      #"{"applinks":{"substitutionVariables":{"Canadian languages":["en","fr"],"é-1":["x"]},"details":[{"appIDs":["\#(Self.appID)"],"components":[{"/":"/$(Canadian languages)/$(é-1)"}]}]}}"#
+    )
+    #expect(try admits(aasa, "https://example.com/fr/x"))
+    #expect(try !admits(aasa, "https://example.com/de/x"))
+    #expect(throws: AASAError.self) {
+      try document(
+        #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/$(canadian languages)"}]}],"substitutionVariables":{"Canadian languages":["en"]}}}"#
+      )
+    }
+    #expect(throws: AASAError.self) {
+      try document(#"{"applinks":{"substitutionVariables":{"a(b":["x"]},"details":[]}}"#)
+    }
+  }
+
   /// Apple's example of `components`: an excluded fragment, `/buy/*`, an excluded
   /// `/help/website/*` before `/help/*` with a four-character `articleNumber`.
   static let appleExample = """

@@ -48,6 +48,12 @@ struct TableSource {
     }
   }
 
+  /// Whether the table is the app directory's own `routes.json`.
+  var isOwnTable: Bool {
+    if case .file(let path, _) = location { return path == shippedPath }
+    return false
+  }
+
   /// The app file to watch for changes: `app.json` of a directory given with `--screens`.
   var watchedAppFile: String? {
     guard let appDirectory else { return nil }
@@ -132,9 +138,10 @@ struct TableSource {
         console.refuseApp("\(error)")
         return nil
       }
-      switch reload(fits: { table in _ = try maker(table) }) {
+      let make = isOwnTable ? maker.own : maker.callAsFunction
+      switch reload(fits: { table in _ = try make(table) }) {
       case .success(let candidate):
-        guard let app = try? maker(candidate.table),
+        guard let app = try? make(candidate.table),
           console.replaceApp(app, from: candidate.description)
         else { return nil }
         commit(candidate)
@@ -149,6 +156,7 @@ struct TableSource {
       var candidate = app
       candidate.table = table
       try candidate.validate()
+      if isOwnTable { try candidate.validateTargets() }
     }
     switch reload(fits: fits) {
     case .success(let candidate):

@@ -5,7 +5,7 @@ import Shell
 
 /// A link contract (`*.links.json`): cases of a URL, where it comes from, and what the app
 /// must show after opening it. Each case is one test of `appshell test`.
-struct LinkContract {
+package struct LinkContract {
   /// Where a case's URL comes from.
   enum From: String, CaseIterable {
     /// Typed at the prompt.
@@ -17,9 +17,9 @@ struct LinkContract {
   }
 
   /// One case.
-  struct Case {
+  package struct Case {
     /// Its number, from 1.
-    var number: Int
+    package var number: Int
     /// The URL to open.
     var url: String
     /// Where it comes from.
@@ -41,61 +41,56 @@ struct LinkContract {
   static let settleLimit: Duration = .seconds(30)
 
   /// The cases, in order.
-  var cases: [Case]
+  package var cases: [Case]
 
   /// Reads a contract; the first problem is `FILE:LINE:COL: message`.
-  init(text: String, file: String) throws(ContractError) {
-    let located = Locator(text: text, file: file)
-    let json: JSON
+  package init(text: String, file: String) throws(ContractError) {
+    let located: JSONLocated
     do {
-      json = try JSON.parse(text)
+      located = try JSON.parseLocated(Array(text.utf8))
     } catch {
       throw ContractError("\(file):\(error.line):\(error.column): \(error.message)")
     }
+    func fail(_ message: String) -> ContractError {
+      ContractError(located.located(message, file: file))
+    }
+    let json = located.value
     guard case .object(let top) = json else {
-      throw ContractError("\(file):1:1: a link contract is an object with \"cases\"")
+      throw fail("a link contract is an object with \"cases\"")
     }
     for member in top where member.key != "cases" {
-      throw located.error(
-        at: member.key, in: located.top,
-        "unknown member \"\(member.key)\" (a link contract has only \"cases\")")
+      throw fail(
+        "\(JSONLocated.name(member.key)): unknown member\(CloseName.hint(for: member.key, in: ["cases"])) (a link contract has only \"cases\")"
+      )
     }
     guard case .array(let items)? = json["cases"] else {
-      throw ContractError("\(file):1:1: a link contract needs \"cases\": an array of cases")
+      throw fail("a link contract needs \"cases\": an array of cases")
     }
-    let places = located.value(of: "cases", in: located.top).map { located.elements(of: $0) }
     var cases: [Case] = []
     for (index, item) in items.enumerated() {
       let number = index + 1
       let name = "cases[\(index)]"
-      let place = places.flatMap { index < $0.count ? $0[index] : nil } ?? located.top
-      guard case .object(let members) = item else {
-        throw located.error(at: place, "\(name) must be an object")
-      }
+      guard case .object(let members) = item else { throw fail("\(name) must be an object") }
       for member in members where !Self.caseMembers.contains(member.key) {
-        throw located.error(
-          at: member.key, in: place,
-          "\(name): unknown member \"\(member.key)\" (a case has url, from and expect)")
+        throw fail(
+          "\(name).\(JSONLocated.name(member.key)): unknown member\(CloseName.hint(for: member.key, in: Self.caseMembers)) (a case has url, from and expect)"
+        )
       }
       guard case .string(let url)? = item["url"] else {
-        throw located.error(at: "url", in: place, "\(name).url must be a string")
+        throw fail("\(name).url must be a string")
       }
       var from = From.inside
       if let value = item["from"] {
         guard case .string(let text) = value, let parsed = From(rawValue: text) else {
-          throw located.error(
-            at: "from", in: place, "\(name).from is \"inside\", \"outside\" or \"cold\"")
+          throw fail("\(name).from is \"inside\", \"outside\" or \"cold\"")
         }
         from = parsed
       }
       guard case .object(let expect)? = item["expect"] else {
-        throw located.error(at: "expect", in: place, "\(name).expect must be an object")
+        throw fail("\(name).expect must be an object")
       }
-      let expectPlace = located.value(of: "expect", in: place) ?? place
       for member in expect {
-        try Self.check(member, in: "\(name).expect") { key, message in
-          located.error(at: key, in: expectPlace, message)
-        }
+        try Self.check(member, in: "\(name).expect") { fail($0) }
       }
       cases.append(Case(number: number, url: url, from: from, expect: expect))
     }
@@ -104,10 +99,10 @@ struct LinkContract {
 
   /// Checks that an `expect` member is known and of the right kind.
   private static func check(
-    _ member: JSONMember, in name: String, error: (String, String) -> ContractError
+    _ member: JSONMember, in name: String, error: (String) -> ContractError
   ) throws(ContractError) {
-    let path = "\(name).\(member.key)"
-    func fail(_ what: String) -> ContractError { error(member.key, "\(path) \(what)") }
+    let path = "\(name).\(JSONLocated.name(member.key))"
+    func fail(_ what: String) -> ContractError { error("\(path) \(what)") }
     switch (member.key, member.value) {
     case ("screen", .string), ("title", .string), ("tab", .string), ("action", .string),
       ("notification", .string), ("status", .string), ("alert", .string), ("alert", .null),
@@ -132,8 +127,7 @@ struct LinkContract {
     case ("stack", _), ("redirects", _): throw fail("must be an array of strings")
     default:
       throw error(
-        member.key,
-        "\(name): unknown member \"\(member.key)\" (expect has \(expectMembers.joined(separator: ", ")))"
+        "\(path): unknown member\(CloseName.hint(for: member.key, in: expectMembers)) (expect has \(expectMembers.joined(separator: ", ")))"
       )
     }
   }
@@ -225,119 +219,8 @@ struct LinkContract {
 }
 
 /// A link contract that cannot be used: `FILE:LINE:COL: message`.
-struct ContractError: Error, CustomStringConvertible {
-  var description: String
+package struct ContractError: Error, CustomStringConvertible {
+  /// `FILE:LINE:COL: message`.
+  package var description: String
   init(_ description: String) { self.description = description }
-}
-
-/// Finds where things are written in a contract that parsed, for error places: a member's key
-/// among the members of one object (never one nested deeper), or the start of a value.
-private struct Locator {
-  let text: [UInt8]
-  let file: String
-
-  init(text: String, file: String) {
-    self.text = Array(text.utf8)
-    self.file = file
-  }
-
-  /// Where the top-level value starts.
-  var top: Int { blanksSkipped(0) }
-
-  /// The members of the object starting at `object`: where each key is written and where its
-  /// value starts.
-  func members(of object: Int) -> [(key: String, at: Int, value: Int)] {
-    var members: [(key: String, at: Int, value: Int)] = []
-    var index = blanksSkipped(object + 1)
-    while index < text.count, text[index] == UInt8(ascii: "\"") {
-      let keyEnd = end(of: index)
-      let key = (try? JSON.parse(Array(text[index..<keyEnd]))).flatMap {
-        if case .string(let key) = $0 { key } else { nil }
-      }
-      let value = blanksSkipped(blanksSkipped(keyEnd) + 1)
-      members.append((key ?? "", index, value))
-      let after = blanksSkipped(end(of: value))
-      guard after < text.count, text[after] == UInt8(ascii: ",") else { break }
-      index = blanksSkipped(after + 1)
-    }
-    return members
-  }
-
-  /// Where the value of member `key` of the object at `object` starts.
-  func value(of key: String, in object: Int) -> Int? {
-    members(of: object).first { $0.key == key }?.value
-  }
-
-  /// Where each element of the array starting at `array` starts.
-  func elements(of array: Int) -> [Int] {
-    var elements: [Int] = []
-    var index = blanksSkipped(array + 1)
-    while index < text.count, text[index] != UInt8(ascii: "]") {
-      elements.append(index)
-      let after = blanksSkipped(end(of: index))
-      guard after < text.count, text[after] == UInt8(ascii: ",") else { break }
-      index = blanksSkipped(after + 1)
-    }
-    return elements
-  }
-
-  /// An error at the key of member `key` of the object at `object` (at the object when it
-  /// has no such member, or `key` is nil).
-  func error(at key: String?, in object: Int, _ message: String) -> ContractError {
-    let position = key.flatMap { key in members(of: object).first { $0.key == key }?.at }
-    return error(at: position ?? object, message)
-  }
-
-  /// An error at an offset.
-  func error(at position: Int, _ message: String) -> ContractError {
-    var line = 1
-    var column = 1
-    for byte in text[..<min(position, text.count)] {
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return ContractError("\(file):\(line):\(column): \(message)")
-  }
-
-  private func blanksSkipped(_ from: Int) -> Int {
-    var index = from
-    while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
-    return index
-  }
-
-  /// Just after the value starting at `start`.
-  private func end(of start: Int) -> Int {
-    guard start < text.count else { return start }
-    var index = start
-    var depth = 0
-    var inString = false
-    while index < text.count {
-      let byte = text[index]
-      index += 1
-      if inString {
-        if byte == UInt8(ascii: "\\") {
-          index += 1
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          if depth == 0 { return index }
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-        if depth <= 0 { return depth == 0 ? index : index - 1 }
-      case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
-        if depth == 0 { return index - 1 }
-      default: break
-      }
-    }
-    return index
-  }
 }

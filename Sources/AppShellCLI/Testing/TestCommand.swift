@@ -128,7 +128,7 @@ enum TestCommand {
         if argument.hasPrefix("-j"), let count = Int(argument.dropFirst(2)), count >= 1 {
           jobs = count
         } else if argument.hasPrefix("-") {
-          return options.fail(io, "unknown option '\(argument)'")
+          return options.fail(io, Options.unknown(argument, help: help))
         } else {
           paths.append(argument)
         }
@@ -144,7 +144,9 @@ enum TestCommand {
     if paths.isEmpty {
       let flows = (screens ?? AppLoader.shippedScreensDirectory()) + "/flows"
       guard FileManager.default.fileExists(atPath: flows) else {
-        io.writeError("appshell test: \(flows): no flows to run (name a PATH)\n")
+        io.writeError(
+          "appshell test: no flows or link contracts in \(flows): no such directory (name a PATH)\n"
+        )
         return 2
       }
       paths = [flows]
@@ -268,10 +270,8 @@ enum TestCommand {
         return Result(
           name: "\(file.shown)#\(item.number) \(item.url)",
           reason: problems.isEmpty
-            ? nil
-            : problems.count == 1
-              ? problems[0] : "\(problems.count) expectations failed",
-          details: problems.count > 1 ? problems : [], log: log)
+            ? nil : "\(problems.count) expectation\(problems.count == 1 ? "" : "s") failed",
+          details: problems, log: log)
       }
       return FileResult(path: file.shown, tests: tests)
     }

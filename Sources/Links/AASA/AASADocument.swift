@@ -97,6 +97,10 @@ package struct AASADocument: Sendable {
       }
       for member in members {
         let place = "applinks.substitutionVariables.\(Self.key(member.key))"
+        guard !member.key.isEmpty, member.key.unicodeScalars.allSatisfy(AASAPattern.isNameScalar)
+        else {
+          throw AASAError(place, "a variable name is not empty and has no $, ( or )")
+        }
         guard case .array(let items) = member.value else {
           throw AASAError(place, "must be an array of strings")
         }

@@ -235,9 +235,10 @@ package struct AASAPattern: Sendable, Hashable {
     }
   }
 
-  private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.isASCII
-      && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+  /// Whether a variable name may hold the scalar: any but `$`, `(` and `)`, as Apple's
+  /// documentation of `substitutionVariables` says.
+  static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+    scalar != "$" && scalar != "(" && scalar != ")"
   }
 
   private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {

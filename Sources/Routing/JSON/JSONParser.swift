@@ -12,6 +12,17 @@ extension JSON {
     return try parser.parseDocument()
   }
 
+  /// Parses one JSON document as `parse(_:maxDepth:)` does, and keeps where each value is
+  /// written, so that an error about a member can name its line and column.
+  public static func parseLocated(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONParseError)
+    -> JSONLocated
+  {
+    var parser = Parser(bytes: bytes, maxDepth: max(maxDepth, 0))
+    parser.offsets = []
+    let value = try parser.parseDocument()
+    return JSONLocated(value: value, offsets: parser.offsets ?? [], bytes: bytes)
+  }
+
   /// Parses one JSON document from text; see `parse(_:maxDepth:)` for `[UInt8]`.
   ///
   /// - Throws: `JSONParseError` with the line and column of the first offending character.
@@ -56,6 +67,8 @@ private struct Frame {
   var members: [JSONMember] = []
   /// The key of the object member whose value is being parsed.
   var pendingKey = ""
+  /// Where that key is written.
+  var pendingKeyOffset = 0
   /// Every key of a large object, filled once it reaches `linearKeyScanLimit` members.
   var keySet: Set<String> = []
 
@@ -81,6 +94,9 @@ private struct Parser {
   var index = 0
   /// Reused buffer for decoding strings that contain escapes.
   var scratch: [UInt8] = []
+  /// When kept: where each value starts (an object member's: where its key starts), in the
+  /// order values start.
+  var offsets: [Int]?
 
   mutating func parseDocument() throws(JSONParseError) -> JSON {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -129,6 +145,9 @@ private struct Parser {
   /// Parses the value starting at `index`, or opens a container on `frames` and returns nil.
   mutating func startValue(_ frames: inout [Frame]) throws(JSONParseError) -> JSON? {
     guard index < bytes.count else { throw expected("a JSON value") }
+    if offsets != nil {
+      offsets!.append(frames.last.map { $0.isObject ? $0.pendingKeyOffset : index } ?? index)
+    }
     switch bytes[index] {
     case ASCII.openBracket:
       try checkDepth(frames.count)
@@ -194,6 +213,7 @@ private struct Parser {
     guard consume(ASCII.colon) else { throw expected("':' after the key") }
     skipWhitespace()
     frame.pendingKey = key
+    frame.pendingKeyOffset = keyStart
   }
 
   mutating func expectLiteral(_ word: String) throws(JSONParseError) {
@@ -450,25 +470,7 @@ private struct Parser {
 
   /// The 1-based line and column of the byte at `offset`. Only called once, on failure.
   func position(of offset: Int) -> (line: Int, column: Int) {
-    var line = 1
-    var column = 1
-    var cursor = 0
-    let end = min(offset, bytes.count)
-    while cursor < end {
-      let byte = bytes[cursor]
-      if byte == ASCII.newline || byte == ASCII.carriageReturn {
-        if byte == ASCII.carriageReturn && cursor + 1 < end && bytes[cursor + 1] == ASCII.newline {
-          cursor += 1
-        }
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        // Count each scalar once: skip UTF-8 continuation bytes.
-        column += 1
-      }
-      cursor += 1
-    }
-    return (line, column)
+    JSON.position(of: offset, in: bytes)
   }
 }
 

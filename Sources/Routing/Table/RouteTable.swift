@@ -112,7 +112,8 @@ public struct RouteTable: Sendable {
         }
         routes = items
       default:
-        throw RouteTableError("\(member.key): unknown field")
+        throw RouteTableError(
+          "\(member.key): \(CloseName.unknownField(member.key, fields: ["version", "routes"]))")
       }
     }
     guard let routes else { throw RouteTableError("routes: required") }
@@ -163,7 +164,9 @@ public struct RouteTable: Sendable {
       throw RouteTableError("\(place): must be an object, not \(json.kindDescription)")
     }
     for member in members where !entryFields.contains(member.key) {
-      throw RouteTableError("\(place).\(member.key): unknown field")
+      throw RouteTableError(
+        "\(place).\(member.key): \(CloseName.unknownField(member.key, fields: entryFields.sorted()))"
+      )
     }
     func string(_ key: String) throws(RouteTableError) -> String? {
       guard let value = json[key] else { return nil }

@@ -163,6 +163,9 @@ package struct AppFileError: Error, Sendable, Equatable, CustomStringConvertible
   package init(_ member: String, _ problem: String) {
     description = member.isEmpty ? "app.json: \(problem)" : "app.json: \(member): \(problem)"
   }
+
+  /// The message without the file: `MEMBER: problem`.
+  package var member: String { String(description.dropFirst("app.json: ".count)) }
 }
 
 /// An app defined in data: `app.json` (docs/app.md describes the format).
@@ -371,7 +374,9 @@ package struct AppDefinition: Sendable, Hashable {
       throw AppFileError(place, "must be an object, not \(json.kindDescription)")
     }
     for member in members where !allowed.contains(member.key) {
-      throw AppFileError(place.isEmpty ? member.key : "\(place).\(member.key)", "unknown field")
+      throw AppFileError(
+        place.isEmpty ? member.key : "\(place).\(member.key)",
+        CloseName.unknownField(member.key, fields: allowed.sorted()))
     }
     return json
   }

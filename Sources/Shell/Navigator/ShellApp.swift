@@ -68,7 +68,8 @@ package struct ShellApp: Sendable {
       if let name = entry.guardName, guards[name] == nil {
         let known = guards.keys.sorted().joined(separator: ", ")
         throw RouteTableError(
-          "routes[\(entry.index)].guard: unknown guard '\(name)' (this app knows: \(known))")
+          "routes[\(entry.index)].guard: unknown guard '\(name)'"
+            + "\(CloseName.hint(for: name, in: guards.keys.sorted())) (this app knows: \(known))")
       }
     }
     // A guard's own screen must open without that guard, or opening it would loop.
@@ -83,7 +84,8 @@ package struct ShellApp: Sendable {
       if let title = entry.tab, !tabs.contains(where: { $0.title == title }) {
         let known = tabs.map { JSON.quote($0.title) }.joined(separator: ", ")
         throw RouteTableError(
-          "routes[\(entry.index)].tab: no tab titled \(JSON.quote(title)) (this app's tabs: \(known))"
+          "routes[\(entry.index)].tab: no tab titled \(JSON.quote(title))"
+            + "\(CloseName.hint(for: title, in: tabs.map(\.title))) (this app's tabs: \(known))"
         )
       }
     }
@@ -144,6 +146,8 @@ package struct ShellApp: Sendable {
       if !model.shell.modals.isEmpty {
         model.status = "Dismiss the modal first (Esc)"
       } else {
+        // The status line was about the tab left behind.
+        if index != model.shell.selectedTab { model.status = "" }
         model.shell.selectTab(index)
       }
     case .alertDismissed:

@@ -141,7 +141,8 @@ package struct ScreenDefinition: Sendable, Hashable {
       throw ScreenFileError("must be a JSON object")
     }
     for member in members where !Self.fields.contains(member.key) {
-      throw ScreenFileError("\(member.key): unknown field")
+      throw ScreenFileError(
+        "\(member.key): \(CloseName.unknownField(member.key, fields: Self.fields.sorted()))")
     }
     guard case .string(let name)? = json["name"], !name.isEmpty else {
       throw ScreenFileError("name: required, a non-empty string")
@@ -163,7 +164,9 @@ package struct ScreenDefinition: Sendable, Hashable {
             "\(place): must be an object like {\"type\":\"int\",\"required\":true}")
         }
         for field in fields where field.key != "type" && field.key != "required" {
-          throw ScreenFileError("\(place).\(field.key): unknown field")
+          throw ScreenFileError(
+            "\(place).\(field.key): \(CloseName.unknownField(field.key, fields: ["required", "type"]))"
+          )
         }
         var spec = ParameterSpec(type: .string, required: false)
         if let type = member.value["type"] {
@@ -234,7 +237,8 @@ package struct ScreenDefinition: Sendable, Hashable {
     }
     let allowed: Set<String> = ["label", "url", "resultKey", "result", "to"]
     for member in members where !allowed.contains(member.key) {
-      throw ScreenFileError("\(place).\(member.key): unknown field")
+      throw ScreenFileError(
+        "\(place).\(member.key): \(CloseName.unknownField(member.key, fields: allowed.sorted()))")
     }
     guard case .string(let labelText)? = json["label"], !labelText.isEmpty else {
       throw ScreenFileError("\(place).label: required, a non-empty string")

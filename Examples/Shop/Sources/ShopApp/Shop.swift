@@ -21,7 +21,7 @@ public enum Shop {
   public static var setup: AppSetup {
     var setup = AppSetup()
     setup.screen("product", params: ["id": ScreenParameter(.int)], live: true) { input in
-      let id = Int(input.params["id"] ?? "") ?? 0
+      let id = input.typed.int("id") ?? 0
       guard let product = products[id] else {
         return ScreenContent(title: "Unknown product", body: ["No product \(id)."])
       }
@@ -37,7 +37,7 @@ public enum Shop {
         ])
     }
     setup.action("add-to-cart") { context in
-      let id = Int(context.params["id"] ?? "") ?? 0
+      let id = context.typed.int("id") ?? 0
       guard let product = products[id] else { return .alert(title: "No product", message: "\(id)") }
       if case .int(let count)? = context.flags["cartCount"] {
         context.flags["cartCount"] = .int(count + 1)

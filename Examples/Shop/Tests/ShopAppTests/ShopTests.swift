@@ -84,3 +84,12 @@ import Testing
     #expect(shop.flags["cartCount"] == .int(1))
   }
 }
+
+/// The shop's own flows and link contract (`App/flows/`) pass, as `shop test` runs them.
+@Suite struct ShopFlowTests {
+  @Test func theFlowsAndTheLinkContractPass() {
+    let status = AppShellMain.run(
+      directory: Shop.directory, setup: Shop.setup, arguments: ["test", "-j", "1"])
+    #expect(status == 0)
+  }
+}

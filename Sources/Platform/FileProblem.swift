@@ -1,0 +1,19 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why a path cannot be used, in the system's own words.
+package enum FileProblem {
+  /// Why `path` cannot be opened for reading (`No such file or directory`, `Permission
+  /// denied`); nil when it can.
+  package static func reading(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor < 0 else {
+      Descriptors.close(descriptor)
+      return nil
+    }
+    return String(cString: strerror(errno))
+  }
+}
