@@ -33,6 +33,8 @@ package enum AppHost {
   /// What was registered for the app named `name`, if anything.
   package static func registry(forAppNamed name: String) -> AppRegistry? {
     lock.withLock { storedApps[name] }
+  }
+
   /// The executable's name, which messages call the program by (default `appshell`).
   package static var program: String {
     get { lock.withLock { storedProgram } }

@@ -99,13 +99,18 @@ package enum AppLoader {
 
   /// The app from a screens directory (default: the shipped one) and a route table (default:
   /// the directory's `routes.json`).
-  package static func loadApp(screens: String?, routes: String?) throws(LoadError) -> ShellApp {
+  ///
+  /// `checkingTargets: false` reads the app's own table as any other: its screens and actions
+  /// need not exist (the link-surface commands describe what a table's URLs reach).
+  package static func loadApp(screens: String?, routes: String?, checkingTargets: Bool = true)
+    throws(LoadError) -> ShellApp
+  {
     let directory = screens ?? shippedScreensDirectory()
     try checkDirectory(directory)
     let own = directory + "/routes.json"
     let table = try loadTable(path: routes ?? own)
     let maker = try appMaker(directory: directory)
-    return try (routes ?? own) == own ? maker.own(table) : maker(table)
+    return try (routes ?? own) == own && checkingTargets ? maker.own(table) : maker(table)
   }
 
   /// Refuses an app directory that cannot be read: `--screens DIR: No such file or directory`.

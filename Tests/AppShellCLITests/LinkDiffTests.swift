@@ -234,7 +234,7 @@ import Testing
     let broken = try apps.file("broken.json", #"{"routes":[{"pattern":"t://x"}]}"#)
     let table = CapturedRun.run(["links", "diff", good, broken])
     #expect(table.status == 2)
-    #expect(table.stderr.contains("NEW cannot be used: \(broken): routes[0]"))
+    #expect(table.stderr.contains("NEW cannot be used: \(broken):1:12: routes[0]"))
     #expect(CapturedRun.run(["links", "diff", good]).status == 2)
   }
 

@@ -22,7 +22,7 @@ final class SurfaceApps {
     try FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true)
     let extra = appMembers.isEmpty ? "" : ", " + appMembers
-    let files = [
+    var files = [
       "app.json":
         #"{"name":"T","version":"\#(version)","tabs":[{"title":"Home","root":"t://home"}]\#(extra)}"#,
       "routes.json":
@@ -30,6 +30,13 @@ final class SurfaceApps {
         + routes.map { "," + $0 }.joined() + "]}",
       "home.json": #"{"name":"home","title":"Home"}"#,
     ]
+    // A data screen for every screen the routes name, so the app's own table is one it runs.
+    for route in routes {
+      guard case .string(let screen)? = try JSON.parse(Array(route.utf8))["screen"],
+        screen != "home"
+      else { continue }
+      files[screen + ".json"] = #"{"name":"\#(screen)","title":"\#(screen)"}"#
+    }
     for (file, text) in files {
       try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + file))
     }

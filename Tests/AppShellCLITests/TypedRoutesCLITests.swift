@@ -46,7 +46,8 @@ import Testing
     #expect {
       try AppLoader.loadApp(screens: directories.root + "/app", routes: nil)
     } throws: { error in
-      "\(error)".hasSuffix("home.json: links[1].to: no route reaches screen item with id=x")
+      "\(error)".hasSuffix(
+        "/app/home.json:2:19: links[1].to: no route reaches screen item with id=x")
     }
     let lint = CapturedRun.run(["routes", "--lint", "--screens", directories.root + "/app"])
     #expect(lint.status == 1)
@@ -59,7 +60,7 @@ import Testing
     #expect {
       try AppLoader.loadApp(screens: directories.root + "/app", routes: nil)
     } throws: { error in
-      "\(error)".contains("home.json: links[0].to.action: a link goes to one destination")
+      "\(error)".contains("/app/home.json:1:78: links[0].to.action: a link goes to one destination")
     }
   }
 

@@ -19,7 +19,9 @@ enum SurfaceOperand {
       throw Problem(description: "\(operand): no such app directory or route table file")
     }
     do {
-      if isDirectory.boolValue { return try AppLoader.loadApp(screens: operand, routes: nil) }
+      if isDirectory.boolValue {
+        return try AppLoader.loadApp(screens: operand, routes: nil, checkingTargets: false)
+      }
       return tableApp(try AppLoader.loadTable(path: operand))
     } catch {
       throw Problem(description: error.description)
@@ -94,8 +96,7 @@ enum SurfaceOperand {
     }
     do {
       let table = try AppLoader.loadTable(path: directory.path + "/routes.json")
-      let registry = AppLoader.registry(for: top + "/" + path)
-      return try AppLoader.appMaker(directory: directory.path, registry: registry)(table)
+      return try AppLoader.appMaker(directory: directory.path)(table)
     } catch {
       // Name the file as it is in the revision, not the temporary copy.
       let message = error.description.replacingOccurrences(
