@@ -126,7 +126,8 @@ enum InitCommand {
         Re-record the golden: appshell test --screens \(quoted) --update
         Check the links in CI: appshell links dump --screens \(quoted) --check \(quoted)/\(StarterApp.surface)
         In a pull request:    appshell links diff git:origin/main \(quoted) --format markdown
-                              (what the change breaks for URLs already out there)
+                              (once the app is committed to git: what the change breaks
+                              for URLs already out there)
 
         The format of app.json is in docs/app.md; flows and link contracts in docs/testing.md;
         guarding links across releases in docs/surface.md.

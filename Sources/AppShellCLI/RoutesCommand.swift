@@ -145,7 +145,8 @@ enum RoutesCommand {
         } catch {
           throw LoadError("\(directory)/\(error)")
         }
-        findings = try Self.findings(inspection, app: app, screens: screens)
+        findings = try Self.findings(
+          inspection, app: app, screens: screens, ownTable: files.routes == nil)
       }
     } catch {
       io.writeError("appshell routes: \(error)\n")
@@ -172,7 +173,8 @@ enum RoutesCommand {
   /// Every lint finding of a table with the app, in report order; an app without a tab's
   /// root screen is an error.
   static func findings(
-    _ inspection: RouteTableInspection, app: ShellApp, screens: [ScreenDefinition] = []
+    _ inspection: RouteTableInspection, app: ShellApp, screens: [ScreenDefinition] = [],
+    ownTable: Bool = false
   ) throws(LoadError) -> [LintFinding] {
     for tab in app.tabs where !app.catalog.has(tab.root) {
       throw LoadError("tab \(JSON.quote(tab.title)): no screen named '\(tab.root)'")
@@ -181,7 +183,8 @@ enum RoutesCommand {
       LintFinding(kind: .link, screen: $0.screen, link: $0.link, message: $0.message)
     }
     return
-      (RouteLint.findings(inspection) + AppLint.findings(app) + LinksLint.findings(app)
+      (RouteLint.findings(inspection) + AppLint.findings(app, ownTable: ownTable)
+      + LinksLint.findings(app)
       + destinations + DeclaredParamsLint.findings(inspection.table, screens: screens))
       .sorted(by: LintFinding.reportOrder)
   }

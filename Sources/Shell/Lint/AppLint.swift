@@ -13,9 +13,11 @@ package enum AppLint {
   /// - `link`: a link on a screen the app can show (a tab root or a screen route's target),
   ///   made with a sample value for each declared parameter, opens a URL that resolves (from
   ///   inside the app) to nothing.
-  package static func findings(_ app: ShellApp) -> [LintFinding] {
-    (guardFindings(app) + tabFindings(app) + targetFindings(app) + renameFindings(app)
-      + linkFindings(app))
+  /// `ownTable`: the table is the app directory's own `routes.json`, which may name only
+  /// screens and actions the app has (the app refuses it otherwise).
+  package static func findings(_ app: ShellApp, ownTable: Bool = false) -> [LintFinding] {
+    (guardFindings(app) + tabFindings(app) + targetFindings(app, ownTable: ownTable)
+      + renameFindings(app) + linkFindings(app))
       .sorted(by: LintFinding.reportOrder)
   }
 
@@ -78,8 +80,14 @@ package enum AppLint {
     }
   }
 
-  /// Screens and actions this build lacks, on routes that do not ask for a newer app.
-  static func targetFindings(_ app: ShellApp) -> [LintFinding] {
+  /// Screens and actions this build lacks, on routes that do not ask for a newer app; in the
+  /// app's own table, every one (the app refuses the table, as it does at start).
+  static func targetFindings(_ app: ShellApp, ownTable: Bool) -> [LintFinding] {
+    if ownTable {
+      return app.targetProblems().map {
+        finding(.target, $0.entry, "\($0.message) (the app refuses its own table)")
+      }
+    }
     var findings: [LintFinding] = []
     for entry in app.table.entries {
       if let minVersion = entry.minVersion, minVersion > app.version { continue }
