@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import RouteCodegen
 import Routing
 import Shell
@@ -63,7 +64,8 @@ struct RoutesEmit {
       return 0
     }
     guard FileManager.default.createFile(atPath: output, contents: Data(source.utf8)) else {
-      io.writeError("appshell routes: \(output): cannot be written\n")
+      let reason = FileProblem.writing(output) ?? "cannot be written"
+      io.writeError("appshell routes: \(output): \(reason)\n")
       return 2
     }
     return 0

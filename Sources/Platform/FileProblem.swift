@@ -16,4 +16,15 @@ package enum FileProblem {
     }
     return String(cString: strerror(errno))
   }
+
+  /// Why `path` cannot be created or opened for writing (`No such file or directory` for a
+  /// missing folder, `Is a directory`); nil when it can.
+  package static func writing(_ path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+    guard descriptor < 0 else {
+      Descriptors.close(descriptor)
+      return nil
+    }
+    return String(cString: strerror(errno))
+  }
 }

@@ -116,6 +116,12 @@ import Testing
       #expect(refused.status == 2, "\(bad)")
     }
     #expect(CapturedRun.run(["routes", "--type-name", "X"]).status == 2)
+    let missing = directories.root + "/no-such-folder/Route.swift"
+    let unwritable = CapturedRun.run([
+      "routes", "--emit", "swift", "--screens", screens, "--output", missing,
+    ])
+    #expect(unwritable.status == 2)
+    #expect(unwritable.stderr.contains("\(missing): No such file or directory"))
   }
 
   /// The demo's enum is laid out as `swift-format` lays it out (the project's configuration).
