@@ -260,6 +260,7 @@ struct EventLoop {
       perform(console.send(event))
       fired = true
     }
+    if fired { recorder?.noteWorkRan() }
     return fired
   }
 }

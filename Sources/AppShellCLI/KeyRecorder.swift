@@ -22,6 +22,11 @@ final class KeyRecorder {
 
   /// The shortest pause recorded as `<Wait>`.
   static let shortestWait: Duration = .seconds(1)
+  /// The shortest pause recorded as `<Wait>` when delayed work ran during it: the replay must
+  /// let that work run before the next step too.
+  static let shortestWaitAfterWork: Duration = .milliseconds(100)
+  /// Whether delayed work ran since the last step.
+  private var workRan = false
 
   /// Creates (or truncates) `path` and writes the header: how to replay it, with the
   /// options of this session that `replay` takes too, and a `note` line when there is one.
@@ -61,7 +66,11 @@ final class KeyRecorder {
   }
   private static let start = ContinuousClock.now
 
-  /// Appends one step, after `<Wait Ns>` when a second or more passed since the last one; a
+  /// Notes that delayed work (an action's `after`, a timer) ran since the last step.
+  func noteWorkRan() { workRan = true }
+
+  /// Appends one step, after `<Wait Ns>` when a second or more passed since the last one (a
+  /// tenth of a second or more when delayed work ran meanwhile, rounded up so it runs); a
   /// size beyond what `replay` accepts is recorded as the largest it does, and a `>`, CR or LF
   /// in an `<Open>` URL as its percent escape.
   func record(_ step: KeyScript.Step) {
@@ -83,11 +92,13 @@ final class KeyRecorder {
     let time = now()
     let pause = time - last
     last = time
-    if pause >= Self.shortestWait {
+    let afterWork = workRan
+    workRan = false
+    if pause >= (afterWork ? Self.shortestWaitAfterWork : Self.shortestWait) {
+      let seconds = Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18
       let tenths = min(
-        Int64(
-          (Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18) * 10
-            + 0.5), Int64(KeyScript.Seconds.maximum * 10))
+        Int64(afterWork ? (seconds * 10).rounded(.up) : (seconds * 10).rounded()),
+        Int64(KeyScript.Seconds.maximum * 10))
       let text = "\(tenths / 10)" + (tenths % 10 == 0 ? "" : ".\(tenths % 10)")
       write(
         writer.text(

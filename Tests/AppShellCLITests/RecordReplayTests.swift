@@ -43,6 +43,24 @@ import Testing
       "live:\n\(live.joined(separator: "\n"))\nreplayed:\n\(last.joined(separator: "\n"))")
   }
 
+  /// A pause under a second is written only when delayed work ran in it (the init app's
+  /// `save` runs 0.5 s after Enter; Esc 0.6 s later must replay after it), rounded up.
+  @Test func aShortPauseInWhichWorkRanIsWrittenRoundedUp() throws {
+    let directories = try PrivateDirectories()
+    let path = directories.root + "/short.keys"
+    let clock = ManualTime()
+    let recorder = try KeyRecorder(path: path, replayOptions: [], now: { clock.now })
+    recorder.record(.key(.enter))
+    clock.now += .milliseconds(400)
+    recorder.record(.key(.down))
+    clock.now += .milliseconds(520)
+    recorder.noteWorkRan()
+    recorder.record(.key(.escape))
+    recorder.close()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasSuffix("<Enter>\n<Down><Wait 0.6s><Esc>\n"), "\(text)")
+  }
+
   /// The header says how to replay: each word shell-quoted and inert, and a note when the
   /// table cannot be given to `replay` as it was given to the app.
   @Test func theHeaderQuotesTheReplayCommandAndCarriesANote() throws {
@@ -67,4 +85,9 @@ import Testing
     let script = try KeyScript(parsing: text, file: path)
     #expect(script.steps == [.resize(Size(columns: 1000, rows: 30)), .key(.character("#"))])
   }
+}
+
+/// A clock a test moves by hand.
+private final class ManualTime: @unchecked Sendable {
+  var now: Duration = .zero
 }
