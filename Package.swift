@@ -98,15 +98,15 @@ let package = Package(
     .executableTarget(
       name: "appshell-bench",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
-        "Demo", "RouteCodegen", "Surface",
+        "Routing", "Shell", "Interface", "Render", "Replay", "AppRuntime", "AppShellCLI",
+        "Platform", "Links", "Demo", "RouteCodegen", "Surface",
       ]),
     // Shared by the test targets: the golden check with its one update switch, temporary
     // directories.
     .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "Shell", "RouteCodegen", "AppShellCLI", "Surface"]),
+      dependencies: ["Routing", "Shell", "RouteCodegen", "AppRuntime", "AppShellCLI", "Surface"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo"]),
@@ -114,7 +114,8 @@ let package = Package(
     .testTarget(
       name: "AppShellCLITests",
       dependencies: [
-        "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport", "Surface",
+        "AppRuntime", "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport",
+        "Surface",
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
@@ -122,8 +123,8 @@ let package = Package(
     .testTarget(
       name: "FrontEndTests",
       dependencies: [
-        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppShellCLI", "Demo",
-        "TestSupport",
+        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppRuntime", "AppShellCLI",
+        "Demo", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -138,7 +139,7 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
     ("fuzz-table", ["Routing"]),
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
-    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI", "Demo"]),
+    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppRuntime", "Demo"]),
     ("fuzz-aasa", ["Links", "Routing"]),
     ("fuzz-plist", ["Links"]),
     ("fuzz-entitlements", ["Links"]),

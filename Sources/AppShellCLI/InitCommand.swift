@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 
 /// `appshell init DIR [--name NAME] [--scheme SCHEME]`: writes a small working app.

@@ -1,3 +1,4 @@
+import AppRuntime
 import Device
 import Foundation
 import Interface

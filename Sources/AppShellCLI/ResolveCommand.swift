@@ -1,3 +1,4 @@
+import AppRuntime
 import Routing
 
 /// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route

@@ -1,3 +1,4 @@
+import AppRuntime
 import Links
 import Render
 import Routing
