@@ -84,29 +84,29 @@ package enum AppShellCommand {
   /// Runs a command line given as raw bytes (so a URL argument that is not UTF-8 reaches the
   /// router as it is) and returns the exit status.
   package static func run(rawArguments: [[UInt8]], io: CommandIO = .standard) -> Int32 {
-    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
-    guard let first = arguments.first,
+    guard let first = rawArguments.first.map({ String(decoding: $0, as: UTF8.self) }),
       !first.hasPrefix("--") || first == "--help" || first == "--version"
     else {
-      return InteractiveCommand.run(arguments, io: io)
+      return InteractiveCommand.run(rawArguments, io: io)
     }
+    let rest = Array(rawArguments.dropFirst())
     switch first {
     case "resolve":
-      return ResolveCommand.run(Array(rawArguments.dropFirst()), io: io)
+      return ResolveCommand.run(rest, io: io)
     case "replay":
-      return ReplayCommand.run(Array(arguments.dropFirst()), io: io)
+      return ReplayCommand.run(rest, io: io)
     case "routes":
-      return RoutesCommand.run(Array(arguments.dropFirst()), io: io)
+      return RoutesCommand.run(rest, io: io)
     case "links":
-      return LinksCommand.run(Array(rawArguments.dropFirst()), io: io)
+      return LinksCommand.run(rest, io: io)
     case "openurl", "push", "state", "reload":
-      return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
+      return RemoteCommand.run(first, rest, io: io)
     case "test":
-      return TestCommand.run(Array(arguments.dropFirst()), io: io)
+      return TestCommand.run(rest, io: io)
     case "init":
-      return InitCommand.run(Array(arguments.dropFirst()), io: io)
+      return InitCommand.run(rest, io: io)
     case "sign-table":
-      return SignTableCommand.run(Array(arguments.dropFirst()), io: io)
+      return SignTableCommand.run(rest, io: io)
     case "-h", "--help":
       io.write(Array(help.utf8))
       return 0

@@ -24,7 +24,7 @@ enum InitCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "init")
     var directory: String?
     var name = "My App"
@@ -96,15 +96,16 @@ enum InitCommand {
       read: { nil }, write: { problem += String(decoding: $0, as: UTF8.self) },
       writeError: { problem += $0 })
     let flows = directory + "/flows"
-    guard TestCommand.run(["--screens", directory, "--update", flows], io: quiet) == 0,
-      TestCommand.run(["--screens", directory, flows], io: quiet) == 0
+    guard AppShellCommand.run(["test", "--screens", directory, "--update", flows], io: quiet) == 0,
+      AppShellCommand.run(["test", "--screens", directory, flows], io: quiet) == 0
     else {
       io.writeError("appshell init: the starter tests do not pass:\n\(problem)")
       return 1
     }
     let surface = directory + "/" + StarterApp.surface
     guard
-      LinksDumpCommand.run(["--screens", directory, "--output", surface], io: quiet) == 0
+      AppShellCommand.run(
+        ["links", "dump", "--screens", directory, "--output", surface], io: quiet) == 0
     else {
       io.writeError("appshell init: cannot write \(surface):\n\(problem)")
       return 1

@@ -65,10 +65,10 @@ enum LinksCommand {
 
     """
 
-  static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
-    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
-    guard let subcommand = arguments.first else {
-      return usageError("missing subcommand: check, dump or diff", io: io)
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
+    var options = Options(Array(arguments.dropFirst()), command: "links")
+    guard let subcommand = arguments.first.map({ String(decoding: $0, as: UTF8.self) }) else {
+      return options.fail(io, "missing subcommand: check, dump or diff")
     }
     if subcommand == "--help" || subcommand == "-h" {
       io.write(Array(help.utf8))
@@ -81,36 +81,30 @@ enum LinksCommand {
       return LinksDiffCommand.run(Array(arguments.dropFirst()), io: io)
     }
     guard subcommand == "check" else {
-      return usageError("unknown subcommand '\(subcommand)' (check, dump or diff)", io: io)
+      return options.fail(io, "unknown subcommand '\(subcommand)' (check, dump or diff)")
     }
     var screensPath: String?
     var explain = false
     var urls: [[UInt8]] = []
-    var index = 1
-    var optionsEnded = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if optionsEnded || !argument.hasPrefix("--") {
-        urls.append(rawArguments[index - 1])
+    while let argument = options.next() {
+      if options.ended || !argument.hasPrefix("--") {
+        urls.append(options.bytes)
         continue
       }
       switch argument {
-      case "--": optionsEnded = true
       case "--help":
         io.write(Array(help.utf8))
         return 0
-      case "--explain": explain = true
+      case "--explain":
+        guard !options.hasValue else { return options.fail(io, "--explain takes no value") }
+        explain = true
       case "--screens":
-        guard index < arguments.count else { return usageError("--screens needs a DIR", io: io) }
-        screensPath = arguments[index]
-        index += 1
-      default:
-        if argument.hasPrefix("--screens=") {
-          screensPath = String(argument.dropFirst("--screens=".count))
-        } else {
-          return usageError(Options.unknown(argument, help: help), io: io)
+        guard let value = options.value(for: argument) else {
+          return options.fail(io, "--screens needs a DIR")
         }
+        screensPath = value
+      default:
+        return options.fail(io, Options.unknown(options.written, help: help))
       }
     }
     let app: ShellApp
@@ -171,10 +165,5 @@ enum LinksCommand {
     let routing = app.table.explain(bytes: bytes, from: .external)
     text += ExplainText.block(routing)
     return (text, routing.resolution.isMatched)
-  }
-
-  static func usageError(_ message: String, io: CommandIO) -> Int32 {
-    io.writeError("appshell links: \(message)\nSee 'appshell links --help'.\n")
-    return 2
   }
 }

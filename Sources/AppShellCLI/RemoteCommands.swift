@@ -59,7 +59,7 @@ enum RemoteCommand {
     """
 
   /// Runs `appshell COMMAND ...` for one of the socket commands.
-  static func run(_ command: String, _ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ command: String, _ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: command)
     var operands: [String] = []
     var json = false

@@ -46,7 +46,7 @@ enum ReplayCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "replay")
     var size: Size?
     var files = AppFileOptions()

@@ -62,7 +62,7 @@ enum RoutesCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "routes")
     var files = AppFileOptions()
     var lint = false

@@ -23,7 +23,7 @@ enum SignTableCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "sign-table")
     var keyPath: String?
     var output: String?

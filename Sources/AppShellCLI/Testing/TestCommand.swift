@@ -74,7 +74,7 @@ enum TestCommand {
     var update: Bool
   }
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "test")
     var screens: String?
     var junit: String?
