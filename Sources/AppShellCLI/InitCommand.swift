@@ -3,12 +3,21 @@ import Foundation
 
 /// `appshell init DIR [--name NAME] [--scheme SCHEME]`: writes a small working app.
 enum InitCommand {
+  /// The usage of `init`.
+  static let usage = Usage(
+    command: "init",
+    forms: ["appshell init DIR [--name NAME] [--scheme SCHEME]"],
+    summary: """
+      Write a small app of your own (app.json, routes, screens, a flow
+      and a link contract that 'appshell test' runs).
+      """)
+
   static let help = """
     OVERVIEW: Write a small working app into DIR: app.json, routes.json, a few screens, a
     flow (a key script with its golden), a link contract that 'appshell test' runs, and
     links.surface, the app's link surface for CI to check ('appshell links dump --check').
 
-    USAGE: appshell init DIR [--name NAME] [--scheme SCHEME]
+    \(usage.section)
 
     ARGUMENTS:
       DIR                 The app's directory: created if missing; it must be empty.

@@ -7,14 +7,27 @@ import Shell
 /// outside (the app, Safari or nothing) and, for the app, which route it opens; `links dump`
 /// and `links diff` guard the link surface across releases.
 enum LinksCommand {
+  /// The usage of `links`.
+  static let usage = Usage(
+    command: "links",
+    forms: [
+      "appshell links check [--screens DIR] [--explain] [URL...]",
+      "appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]",
+      """
+      appshell links diff OLD NEW [--fail-on breaking|warning|never]
+                          [--format text|json|markdown|junit] [--urls FILE]
+      """,
+    ],
+    summary: """
+      Check who gets URLs from outside: the app, Safari or nothing;
+      dump the link surface, or diff it against a release.
+      """)
+
   static let help = """
     OVERVIEW: Check who gets URLs from outside the app: the app (its schemes, its associated
     domains and their AASA files), Safari or nothing; and which route the app opens.
 
-    USAGE: appshell links check [--screens DIR] [--explain] [URL...]
-           appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]
-           appshell links diff OLD NEW [--fail-on breaking|warning|never]
-                               [--format text|json|markdown|junit] [--urls FILE]
+    \(usage.section)
 
     ARGUMENTS:
       URL...              URLs to check. Without any, URLs are read from standard input, one

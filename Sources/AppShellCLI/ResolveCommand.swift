@@ -4,10 +4,19 @@ import Routing
 /// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route
 /// each URL opens (`--explain` shows why).
 enum ResolveCommand {
+  /// The usage of `resolve`.
+  static let usage = Usage(
+    command: "resolve",
+    forms: ["appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]"],
+    summary: """
+      Resolve URLs through a route table, one JSON object per URL;
+      --explain says why each route lost, failed or won.
+      """)
+
   static let help = """
     OVERVIEW: Resolve URLs through a route table and print one JSON object per URL.
 
-    USAGE: appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
+    \(usage.section)
 
     ARGUMENTS:
       URL...              URLs to resolve. Without any, URLs are read from standard input,
