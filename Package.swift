@@ -61,24 +61,34 @@ let package = Package(
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-    // OpenSSL 3's libssl, for https downloads; only AppShellCLI's HTTP client imports it.
+    // OpenSSL 3's libssl, for https downloads; only AppRuntime's HTTP client imports it.
     .systemLibrary(
       name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
     // Ed25519 signatures of route tables and digests, through libcrypto (no hand-written crypto).
     .target(name: "Signing", dependencies: ["CCrypto"]),
     // Pure remote control: the socket wire protocol, push payloads, table versions.
     .target(name: "Remote", dependencies: ["Routing"]),
+    // The runtime every command drives: loading an app, the event loop, route-table sources
+    // (files, downloads, the cache), the socket server and client, the key recorder.
+    .target(
+      name: "AppRuntime",
+      dependencies: [
+        "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
+        "Remote", "Signing", "CTLS", "Links",
+      ]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
     .target(
       name: "AppShellCLI",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
-        "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface",
+        "AppRuntime", "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
+        "Platform", "Remote", "Signing", "Links", "RouteCodegen", "Surface",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
       name: "AppShellKit",
-      dependencies: ["AppShellCLI", "Shell", "Routing", "Interface", "Render", "Replay"]),
+      dependencies: [
+        "AppRuntime", "AppShellCLI", "Shell", "Routing", "Interface", "Render", "Replay",
+      ]),
     // The shipped demo's Swift screens and actions (`Screens/` is its data), registered through
     // AppShellKit's `AppSetup` for the app named in `Screens/app.json`.
     .target(name: "Demo", dependencies: ["AppShellKit", "Shell", "Routing"]),
@@ -88,15 +98,15 @@ let package = Package(
     .executableTarget(
       name: "appshell-bench",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
-        "Demo", "RouteCodegen", "Surface",
+        "Routing", "Shell", "Interface", "Render", "Replay", "AppRuntime", "AppShellCLI",
+        "Platform", "Links", "Demo", "RouteCodegen", "Surface",
       ]),
     // Shared by the test targets: the golden check with its one update switch, temporary
     // directories.
     .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "Shell", "RouteCodegen", "AppShellCLI", "Surface"]),
+      dependencies: ["Routing", "Shell", "RouteCodegen", "AppRuntime", "AppShellCLI", "Surface"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo"]),
@@ -104,7 +114,8 @@ let package = Package(
     .testTarget(
       name: "AppShellCLITests",
       dependencies: [
-        "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport", "Surface",
+        "AppRuntime", "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport",
+        "Surface",
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
@@ -112,8 +123,8 @@ let package = Package(
     .testTarget(
       name: "FrontEndTests",
       dependencies: [
-        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppShellCLI", "Demo",
-        "TestSupport",
+        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppRuntime", "AppShellCLI",
+        "Demo", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -128,7 +139,7 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
     ("fuzz-table", ["Routing"]),
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
-    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI", "Demo"]),
+    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppRuntime", "Demo"]),
     ("fuzz-aasa", ["Links", "Routing"]),
     ("fuzz-plist", ["Links"]),
     ("fuzz-entitlements", ["Links"]),
