@@ -9,10 +9,10 @@ extension AppLoader {
   /// the shipped ones), the table (`routes`: a file or an http(s) URL; default: the screens
   /// directory's `routes.json`) and the key remote tables must be signed with (default: the
   /// shipped `Screens/routes-key.pem`). Notes about the table (a cache used, a download
-  /// refused) are in the status line and the log; `origin` says where the table in force came
-  /// from.
+  /// refused) are in the status line and the log; `tableSource` says where the table in force
+  /// came from.
   static func loadConsole(screens: String?, routes: String?, key keyPath: String?, size: Size)
-    throws(LoadError) -> (Console, TableSource, origin: String)
+    throws(LoadError) -> (Console, TableSource, tableSource: String)
   {
     let directory = screens ?? shippedScreensDirectory()
     let maker = try appMaker(directory: directory)

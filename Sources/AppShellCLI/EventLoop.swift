@@ -43,14 +43,14 @@ struct EventLoop {
   }()
 
   /// Where the table in force came from: a path, a URL, the cache of a URL, the shipped table.
-  private(set) var origin: String
+  private(set) var tableSource: String
   /// Writes the session's keys and resizes as a key script (`--record`), if asked to.
   var recorder: KeyRecorder?
 
-  init(console: Console, tables: TableSource, origin: String) {
+  init(console: Console, tables: TableSource, tableSource: String) {
     self.console = console
     self.tables = tables
-    self.origin = origin
+    self.tableSource = tableSource
     if let file = tables.watchedFile { watcher = FileWatcher(path: file) }
     if let file = tables.watchedAppFile { appWatcher = FileWatcher(path: file) }
   }
@@ -132,7 +132,7 @@ struct EventLoop {
   @discardableResult
   mutating func reloadTable() -> Bool {
     guard let loaded = tables.reload(into: &console) else { return false }
-    origin = loaded
+    tableSource = loaded
     return true
   }
 
@@ -142,7 +142,7 @@ struct EventLoop {
     case .openURL(let url):
       record(.open(url))
       let before = console.model
-      perform(console.send(.urlOpened(url, source: .external)))
+      perform(console.send(.urlOpened(url, origin: .external)))
       return .success(
         Array(
           OpenReport(url: url, from: .external, before: before, after: console).members.dropFirst())
@@ -196,9 +196,9 @@ struct EventLoop {
       addNotes(upTo: index)
       items.append(
         .object([
-          JSONMember("source", .string(entry.source.rawValue)),
+          JSONMember("source", .string(entry.origin.rawValue)),
           JSONMember("url", .string(entry.url)),
-          JSONMember("outcome", .string(ConsoleView.describe(entry).1)),
+          JSONMember("outcome", .string(entry.detail)),
         ]))
     }
     addNotes(upTo: model.log.count)
@@ -210,7 +210,7 @@ struct EventLoop {
     return .object([
       JSONMember("version", table.version.map { .number(String($0)) } ?? .null),
       JSONMember("routes", .number(String(table.entries.count))),
-      JSONMember("source", .string(origin)),
+      JSONMember("source", .string(tableSource)),
     ])
   }
 

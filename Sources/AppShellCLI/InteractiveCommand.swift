@@ -52,15 +52,15 @@ enum InteractiveCommand {
     }
     let console: Console
     let source: TableSource
-    let origin: String
+    let tableSource: String
     do {
-      (console, source, origin) = try AppLoader.loadConsole(
+      (console, source, tableSource) = try AppLoader.loadConsole(
         screens: files.screens, routes: files.routes, key: keyPath, size: size)
     } catch {
       io.writeError("appshell: \(error)\n")
       return 2
     }
-    var loop = EventLoop(console: console, tables: source, origin: origin)
+    var loop = EventLoop(console: console, tables: source, tableSource: tableSource)
     if let openURL { loop.perform(loop.console.send(.launchedWithURL(openURL))) }
     loop.startServer()
     if headless {

@@ -236,7 +236,7 @@ package struct Console: Sendable {
     case .character(let character): prompt.insert(character)
     case .enter:
       let url = prompt.submit()
-      return send(.urlOpened(url, source: .prompt))
+      return send(.urlOpened(url, origin: .prompt))
     case .escape: prompt.clear()
     case .tab:
       let before = prompt.text

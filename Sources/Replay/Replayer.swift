@@ -99,7 +99,7 @@ package struct Replayer {
         device.currentSize = size
         console.resize(device.updateSize())
       case .open(let url):
-        send(.urlOpened(url, source: .external))
+        send(.urlOpened(url, origin: .external))
       case .push(let push):
         send(.pushReceived(title: push.title, body: push.body, url: push.url))
       case .wait(let seconds):

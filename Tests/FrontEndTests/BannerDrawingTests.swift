@@ -262,7 +262,7 @@ extension ReloadAndBannerTests {
     #expect(rows(snapshots[0].grid)[1].contains("│Shipped"))
     #expect(replayer.console.model.banner == nil)
     #expect(replayer.console.stackNames == ["home", "user-profile"])
-    #expect(replayer.console.model.log.last?.source == .banner)
+    #expect(replayer.console.model.log.last?.origin == .banner)
     #expect(!rows(snapshots[1].grid)[1].contains("Shipped"))
   }
 

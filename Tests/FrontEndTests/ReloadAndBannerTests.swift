@@ -72,7 +72,7 @@ func row(containing text: String, in lines: [String]) -> Int? {
     #expect(console.model.banner == nil)
     #expect(console.stackNames == ["home", "user-profile"])
     let entry = try #require(console.model.log.last)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     #expect(entry.url == "myapp://user/ann")
     #expect(console.statusLine == "Opened ann")
   }
@@ -128,7 +128,7 @@ func row(containing text: String, in lines: [String]) -> Int? {
     #expect(alert.message.contains("came from a push banner"))
     #expect(console.model.session.signedIn == false)
     let entry = try #require(console.model.log.last)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     guard case .refused = entry.outcome else {
       Issue.record("expected refused, got \(entry.outcome)")
       return

@@ -19,7 +19,7 @@ import Testing
     let picker = harness.state.topScreen
     #expect(picker.resultRequest == ResultRequest(key: "address"))
     #expect(harness.model.log.last?.outcome == .presented("address-picker"))
-    #expect(harness.model.log.last?.source == .link)
+    #expect(harness.model.log.last?.origin == .link)
   }
 
   @Test func followingAResultLinkDismissesThePickerAndTheOpenerGetsTheValue() throws {
@@ -80,7 +80,7 @@ import Testing
     harness.open("myapp://settings")
     harness.send(
       .urlOpenedForResult(
-        "myapp://user/bob", source: .prompt, request: ResultRequest(key: "friend")))
+        "myapp://user/bob", origin: .prompt, request: ResultRequest(key: "friend")))
     #expect(harness.names(tab: 0) == ["home", "settings", "user-profile"])
     harness.send(.screenFinished("bob"))
     #expect(harness.names(tab: 0) == ["home", "settings"])
@@ -91,7 +91,7 @@ import Testing
     var harness = Harness()
     harness.open("myapp://user/bob")
     harness.send(
-      .urlOpenedForResult("myapp://user/bob", source: .prompt, request: ResultRequest(key: "k")))
+      .urlOpenedForResult("myapp://user/bob", origin: .prompt, request: ResultRequest(key: "k")))
     #expect(harness.names(tab: 0) == ["home", "user-profile", "user-profile"])
   }
 
@@ -210,7 +210,7 @@ import Testing
     let navigator = Navigator(app: Fixtures.app())
     navigator.open("myapp://orders/3", from: .external)
     #expect(navigator.state.topScreen.title == "Order 3")
-    #expect(navigator.model.log.last?.source == .external)
+    #expect(navigator.model.log.last?.origin == .external)
     navigator.open("myapp://internal", from: .banner)
     #expect(navigator.state.alert?.title == "Refused")
   }

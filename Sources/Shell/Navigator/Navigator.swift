@@ -44,28 +44,28 @@ package final class Navigator {
   /// The current navigation state.
   package var state: ShellState { model.shell }
 
-  /// Whether `url` resolves to a route (as from inside the app, or from `source`); from
+  /// Whether `url` resolves to a route (as from inside the app, or from `origin`); from
   /// outside, the app must also get the URL (``ShellApp/delivery(of:from:)``).
-  package func canOpen(_ url: String, from source: Source = .prompt) -> Bool {
-    guard let app, app.delivery(of: url, from: source).opens == .app else { return false }
-    return app.table.canOpen(url, from: source.origin)
+  package func canOpen(_ url: String, from origin: URLOrigin = .prompt) -> Bool {
+    guard let app, app.delivery(of: url, from: origin).opens == .app else { return false }
+    return app.table.canOpen(url, from: origin.routing)
   }
 
-  /// Opens a URL from a source: push, present, run an action, post a notification or show an
+  /// Opens a URL from a origin: push, present, run an action, post a notification or show an
   /// alert saying why not.
-  package func open(_ url: String, from source: Source = .prompt) {
-    send(.urlOpened(url, source: source))
+  package func open(_ url: String, from origin: URLOrigin = .prompt) {
+    send(.urlOpened(url, origin: origin))
   }
 
   /// Opens a URL for a result: `completion` gets the value the opened screen finishes with,
   /// or nil when it is closed without one.
   package func open(
-    _ url: String, from source: Source = .prompt, completion: @escaping (String?) -> Void
+    _ url: String, from origin: URLOrigin = .prompt, completion: @escaping (String?) -> Void
   ) {
     let token = nextCompletion
     nextCompletion += 1
     completions[token] = completion
-    send(.urlOpenedForResult(url, source: source, request: ResultRequest(token: token)))
+    send(.urlOpenedForResult(url, origin: origin, request: ResultRequest(token: token)))
   }
 
   /// Applies an event and runs its effects.

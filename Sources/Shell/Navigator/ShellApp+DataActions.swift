@@ -32,7 +32,7 @@ extension ShellApp {
       closeTop(&model, &effects, dismissWholeModal: false)
     case .open(let template)?:
       let url = template.render(params, flags: flags, encode: percentEncodeUnreserved)
-      open(url, source: .link, request: nil, &model, &effects)
+      open(url, origin: .link, request: nil, &model, &effects)
     }
     continueAfterGuard(&model, &effects)
   }
@@ -47,7 +47,7 @@ extension ShellApp {
     while model.shell.modals.count > waiting.modalDepth {
       closeTop(&model, &effects, dismissWholeModal: true)
     }
-    open(waiting.url, source: waiting.source, request: waiting.request, &model, &effects)
+    open(waiting.url, origin: waiting.origin, request: waiting.request, &model, &effects)
   }
 
   /// Re-makes every screen that shows session data.
