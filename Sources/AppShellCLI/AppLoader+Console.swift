@@ -40,10 +40,9 @@ extension AppLoader {
     var source = TableSource(
       location: location, key: key, cache: TableCache.current(), shippedPath: shippedTable)
     source.appDirectory = directory
-    let fits: (RouteTable) throws -> Void = { table in _ = try maker(table) }
-    let (candidate, note) = try source.initial(fits: fits)
-    let app = try source.isOwnTable ? maker.own(candidate.table) : maker(candidate.table)
-    var console = Console(app: app, size: size)
+    let (candidate, note) = try source.initial(
+      make: source.isOwnTable ? maker.own : maker.callAsFunction)
+    var console = Console(app: candidate.app, size: size)
     if let note { console.send(.noted(note, isProblem: true)) }
     return (console, source, candidate.description)
   }

@@ -81,13 +81,13 @@ struct EventLoop {
         (server?.descriptors ?? []) + [watcher, appWatcher].compactMap { $0?.descriptor }
       let events = input.wait(timeout: timeout(), watching: watched)
       if events.isEmpty && decoder.hasPending {
-        dirty = handle(decoder.flush()) || dirty
+        dirty = handle(decoder.flush(), on: device) || dirty
       }
       var ready: Set<Int32> = []
       for event in events {
         switch event {
         case .bytes(let bytes):
-          dirty = handle(decoder.feed(bytes)) || dirty
+          dirty = handle(decoder.feed(bytes), on: device) || dirty
         case .resized:
           console.resize(device.updateSize())
           record(.resize(console.size))
@@ -117,11 +117,6 @@ struct EventLoop {
           ready: ready, answer: { answer($0) },
           refused: { console.send(.noted($0, isProblem: true)) })
         dirty = dirty || served
-      }
-      if console.takeReloadRequest() {
-        device.present(ConsoleView.render(console))  // "Reloading…" shows during a download
-        reloadTable()
-        dirty = true
       }
       dirty = fireDueWork() || dirty
     }
@@ -230,13 +225,22 @@ struct EventLoop {
     return timeout
   }
 
-  /// Handles keys; true when any was handled.
-  private mutating func handle(_ keys: [Key]) -> Bool {
+  /// Handles keys; true when any was handled. The reload they ask for (however many Ctrl-Rs
+  /// came in together) runs once after them, with "Reloading…" shown on `device` first, as a
+  /// download may take a while.
+  private mutating func handle(_ keys: [Key], on device: some TerminalDevice) -> Bool {
+    var reloads = false
     for key in keys {
       if console.hasQuit { break }
       if let crashKey, key == crashKey { fatalError("crash requested by APPSHELL_TEST_CRASH_KEY") }
       record(.key(key))
-      perform(console.handle(key))
+      let effects = console.handle(key)
+      reloads = reloads || effects.contains(.reload)
+      perform(effects.filter { $0 != .reload })
+    }
+    if reloads {
+      device.present(ConsoleView.render(console))
+      perform([.reload])
     }
     return !keys.isEmpty
   }
@@ -248,9 +252,10 @@ struct EventLoop {
     if let problem = recorder.problem { console.send(.noted(problem, isProblem: true)) }
   }
 
-  /// Runs effects: schedules and cancels delayed work.
+  /// Runs effects: schedules and cancels delayed work, and reloads.
   mutating func perform(_ effects: [Effect]) {
     scheduled.apply(effects, now: clock.now, adding: +)
+    if effects.contains(.reload) { reloadTable() }
   }
 
   private mutating func fireDueWork() -> Bool {

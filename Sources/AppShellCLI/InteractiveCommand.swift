@@ -8,7 +8,9 @@ import Signing
 import Terminal
 
 /// `appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
-/// [--headless [--size COLSxROWS]]`: the ncurses front end, or the same app headless.
+/// [--headless [--size COLSxROWS]]`: the ncurses front end, or the same app headless: without
+/// a terminal, in real time, driven over the socket (unlike AppShellKit's `HeadlessSession`,
+/// which runs in virtual time).
 ///
 /// The terminal is restored on every way out: Ctrl-C, SIGTERM, SIGINT, SIGQUIT and standard
 /// input closing. SIGHUP reloads the route table.

@@ -41,6 +41,10 @@ public struct TopScreen: Sendable, Hashable {
 /// An app run without a terminal, for Swift Testing: open URLs, press keys, let virtual time
 /// pass, and read the state, the top screen, the screen text and the event log.
 ///
+/// The session runs in the test's process, in virtual time (as `appshell replay` does); it is
+/// not `appshell --headless`, the real app without a terminal, in real time, driven over its
+/// socket.
+///
 /// ```swift
 /// var session = try HeadlessSession(directory: appDirectory, setup: setup)
 /// session.open("shop://products/7")

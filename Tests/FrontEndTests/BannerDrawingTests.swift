@@ -216,7 +216,6 @@ extension ReloadAndBannerTests {
     #expect(replayer.console.model.notes.count == 1)
     #expect(replayer.console.model.status == note.text)
     #expect(replayer.console.app.table.version == nil)
-    #expect(!replayer.console.wantsReload)
   }
 
   @Test func replayingControlRCallsTheHookOnce() throws {

@@ -66,11 +66,16 @@ import Testing
     #expect(harness.state.topScreen.name == "home")
   }
 
-  @Test func notDeliveredForAResultAnswersNil() throws {
+  @Test func notDeliveredForAResultChangesNothingButTheLog() throws {
     var harness = Harness(app: try Self.app())
+    let before = harness.state
     let effects = harness.send(
-      .urlOpenedForResult("zzz://x", origin: .external, request: ResultRequest(token: 4)))
-    #expect(effects == [.deliverResult(token: 4, value: nil)])
+      .urlOpenedForResult("zzz://x", origin: .external, request: ResultRequest(key: "k")))
+    #expect(effects.isEmpty)
+    #expect(harness.state == before)
+    #expect(
+      harness.model.log.last?.outcome
+        == .notDelivered(opens: "nothing", reason: "no installed app opens zzz:"))
   }
 
   @Test func deliveredURLsOpenAsBefore() throws {
@@ -91,13 +96,12 @@ import Testing
     #expect(harness.state.alert?.title == "No route")
   }
 
-  @MainActor @Test func canOpenFromOutsideNeedsTheAppToGetTheURL() throws {
-    let navigator = Navigator(app: try Self.app())
-    #expect(navigator.canOpen("myapp://orders/1", from: .external))
+  @Test func fromOutsideTheAppMustGetTheURLItsTableCanOpen() throws {
+    let app = try Self.app()
+    #expect(app.delivery(of: "myapp://orders/1", from: .external).opens == .app)
     // The table has the route; iOS does not hand the unregistered scheme to the app.
-    #expect(navigator.canOpen("ccf://animal/x/1.5"))
-    #expect(navigator.canOpen("ccf://animal/x/1.5", from: .banner) == false)
-    #expect(navigator.model.log.isEmpty)
+    #expect(app.table.canOpen("ccf://animal/x/1.5"))
+    #expect(app.delivery(of: "ccf://animal/x/1.5", from: .banner).opens != .app)
   }
 
   @Test func appWithoutLinksGetsEveryURL() {

@@ -29,7 +29,8 @@ import Testing
   @Test func sourceRawValuesAndOrigins() {
     #expect(URLOrigin.coldStart.rawValue == "cold-start")
     #expect(URLOrigin.allCases.filter { $0.routing == .app } == [.prompt, .link])
-    #expect(URLOrigin.allCases.filter { $0.routing == .external } == [.banner, .external, .coldStart])
+    #expect(
+      URLOrigin.allCases.filter { $0.routing == .external } == [.banner, .external, .coldStart])
   }
 
   @Test func everyOutcomeIsLoggedOncePerURL() {

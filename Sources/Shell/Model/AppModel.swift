@@ -1,7 +1,7 @@
 import Routing
 
 /// Where a URL came from, as the app tells them apart and the event log records it. The
-/// router needs less: ``routing`` is the ``Origin`` (inside the app, or outside) a URL is
+/// router needs less: ``URLOrigin/routing`` is the `Origin` (inside the app, or outside) a URL is
 /// resolved from; ``LinkOrigin`` names the three a user opens a URL from.
 package enum URLOrigin: String, Sendable, Hashable, CaseIterable {
   /// Typed at the URL prompt.

@@ -22,7 +22,7 @@ extension LogEntry {
   }
 
   /// The entry as one line, `ORIGIN URL -> OUTCOME` (`HeadlessSession.log`), with the
-  /// outcome in fewer words than ``detail``.
+  /// outcome in fewer words than ``LogEntry/detail``.
   package var summary: String {
     "\(origin.rawValue) \(url) -> \(outcome.summary)"
   }

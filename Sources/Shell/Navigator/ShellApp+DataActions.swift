@@ -27,9 +27,9 @@ extension ShellApp {
     switch action.then {
     case nil: break
     case .dismiss?:
-      if !model.shell.modals.isEmpty { closeTop(&model, &effects, dismissWholeModal: true) }
+      if !model.shell.modals.isEmpty { closeTop(&model, dismissWholeModal: true) }
     case .back?:
-      closeTop(&model, &effects, dismissWholeModal: false)
+      closeTop(&model, dismissWholeModal: false)
     case .open(let template)?:
       let url = template.render(params, flags: flags, encode: percentEncodeUnreserved)
       open(url, origin: .link, request: nil, &model, &effects)
@@ -45,7 +45,7 @@ extension ShellApp {
     else { return }
     model.continuation = nil
     while model.shell.modals.count > waiting.modalDepth {
-      closeTop(&model, &effects, dismissWholeModal: true)
+      closeTop(&model, dismissWholeModal: true)
     }
     open(waiting.url, origin: waiting.origin, request: waiting.request, &model, &effects)
   }

@@ -2,7 +2,12 @@ import Links
 import Routing
 
 /// An app: its route table, screen factories, action handlers, guards, tabs and version; and
-/// the pure transition function that turns events into new models.
+/// the navigator, ``reduce(_:_:)``: the pure transition function that resolves each URL
+/// through the route table to a screen factory and pushes or presents it (or runs an action,
+/// posts a notification, shows an alert), logging what happened. There is no navigator object:
+/// every URL, whoever opens it, is a ``ShellEvent`` sent to whatever holds the ``AppModel``
+/// (the console of the front end, a replayer), and Swift screens and actions open URLs by
+/// returning values (a link, ``ActionResult/open(_:)``) that this function follows.
 package struct ShellApp: Sendable {
   /// A tab: its title and the factory name of its root screen.
   package struct TabSpec: Sendable, Hashable {
@@ -118,10 +123,7 @@ package struct ShellApp: Sendable {
       guard delivered(url, origin: origin, &model) else { break }
       open(url, origin: origin, request: nil, &model, &effects)
     case .urlOpenedForResult(let url, let origin, let request):
-      guard delivered(url, origin: origin, &model) else {
-        if let token = request.token { effects.append(.deliverResult(token: token, value: nil)) }
-        break
-      }
+      guard delivered(url, origin: origin, &model) else { break }
       open(url, origin: origin, request: request, &model, &effects)
     case .launchedWithURL(let url):
       guard delivered(url, origin: .coldStart, &model) else { break }
@@ -161,10 +163,10 @@ package struct ShellApp: Sendable {
       case .openForResult(let url, let key):
         open(url, origin: .link, request: ResultRequest(key: key), &model, &effects)
       case .finish(let value):
-        finish(with: value, &model, &effects)
+        finish(with: value, &model)
       }
     case .screenFinished(let value):
-      finish(with: value, &model, &effects)
+      finish(with: value, &model)
     case .workFinished(let token, let result):
       guard let pending = model.pending, pending.token == token else { break }
       model.pending = nil
@@ -216,16 +218,7 @@ package struct ShellApp: Sendable {
     // The entry goes in now, so the log stays oldest first when this open opens more URLs.
     let logIndex = model.log.count
     model.log.append(entry)
-    defer {
-      model.log[logIndex] = entry
-      // A Swift completion hears `nil` when no screen opened for it.
-      if let token = request?.token {
-        switch entry.outcome {
-        case .pushed, .presented, .guarded: break
-        default: effects.append(.deliverResult(token: token, value: nil))
-        }
-      }
-    }
+    defer { model.log[logIndex] = entry }
     func fail(_ title: String, _ message: String) {
       model.shell.showAlert(Alert(title: title, message: message))
       entry.outcome = .failed(title: title, message: message)
@@ -255,9 +248,6 @@ package struct ShellApp: Sendable {
     }
     if let guardName = route.guardName, let rule = guards[guardName], !rule.isMet(model.session) {
       entry.outcome = .guarded(guardName)
-      if let token = model.continuation?.request?.token {
-        effects.append(.deliverResult(token: token, value: nil))
-      }
       var depth = model.shell.modals.count
       open(rule.url, origin: .link, request: nil, &model, &effects)
       // The guard's screen may have been up already: then its modal is the one to dismiss.

@@ -39,8 +39,9 @@ package enum Effect: Sendable, Hashable {
   case cancelWork(token: Int)
   /// Deliver `bannerExpired(id:)` after a delay.
   case expireBanner(id: Int, after: Duration)
-  /// Hand a screen's result (nil: it was closed without one) to the Swift completion `token`.
-  case deliverResult(token: Int, value: String?)
+  /// Read the route table (and the app's files) again and put what fits in force, or note
+  /// why not (Ctrl-R in the console).
+  case reload
 }
 
 /// What an action handler ends with.
