@@ -3,7 +3,7 @@ import Routing
 /// Something that happened to the app, named after what happened; the only way to change an
 /// ``AppModel`` is ``ShellApp/reduce(_:_:)`` with one of these.
 package enum ShellEvent: Sendable, Hashable {
-  /// A URL was opened from a origin.
+  /// A URL was opened from an origin.
   case urlOpened(String, origin: URLOrigin)
   /// A URL was opened for a result: the opened screen's value comes back under the request.
   case urlOpenedForResult(String, origin: URLOrigin, request: ResultRequest)
