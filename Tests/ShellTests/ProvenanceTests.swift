@@ -26,7 +26,7 @@ import Testing
     #expect(entry.url == "myapp://orders/1")
   }
 
-  @Test func sourceRawValuesAndOrigins() {
+  @Test func originRawValuesAndTheirRoutingOrigins() {
     #expect(URLOrigin.coldStart.rawValue == "cold-start")
     #expect(URLOrigin.allCases.filter { $0.routing == .app } == [.prompt, .link])
     #expect(
