@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 // The terminal is restored on every way out of the ncurses front end (README, "Exits"): Ctrl-C, SIGTERM, SIGINT, SIGQUIT, a fatal error in the app and standard input closing. SIGHUP
@@ -120,7 +121,7 @@ private final class RestoreRun {
   /// Writes the wrapper, starts it in a tmux session and waits for the app's first frame.
   init(_ path: TerminalRestoreTests.ExitPath) throws {
     let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
-    let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
     let unique = UUID().uuidString.prefix(8).lowercased()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("appshell-restore-\(unique)")
