@@ -1,4 +1,5 @@
 import Routing
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -122,7 +123,7 @@ import Testing
   }
 
   @Test func openWithACompletionGetsThePickedValue() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     let results = Results()
     navigator.open("myapp://address-picker") { results.values.append($0) }
     #expect(navigator.state.modals.map { $0.stack.map(\.name) } == [["address-picker"]])
@@ -135,7 +136,7 @@ import Testing
   }
 
   @Test func openWithACompletionGetsNilWhenThePickerIsClosedWithBack() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     let results = Results()
     navigator.open("myapp://address-picker") { results.values.append($0) }
     navigator.send(.backRequested)
@@ -144,7 +145,7 @@ import Testing
   }
 
   @Test func completionGetsNilWhenTheModalAboveThePickerIsClosedFirst() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     let results = Results()
     navigator.open("myapp://address-picker") { results.values.append($0) }
     navigator.open("myapp://settings")
@@ -155,7 +156,7 @@ import Testing
   }
 
   @Test func pushedScreenOpenedWithACompletionHandsItsValueBack() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     let results = Results()
     navigator.open("myapp://user/bob") { results.values.append($0) }
     #expect(navigator.state.tabs[0].stack.map(\.name) == ["home", "user-profile"])
@@ -165,7 +166,7 @@ import Testing
   }
 
   @Test func twoCompletionsEachGetTheirOwnValue() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     let first = Results()
     let second = Results()
     navigator.open("myapp://user/bob") { first.values.append($0) }
@@ -184,7 +185,7 @@ import Testing
     "myapp://nowhere", "myapp://live/1", "myapp://profile", "XYWAPP://pkdetail/like?id=1",
   ])
   func completionIsAnsweredWhenTheURLOpensNoScreen(url: String) {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     let results = Results()
     navigator.open(url) { results.values.append($0) }
     #expect(navigator.state.tabs[0].stack.count == 1)
@@ -195,7 +196,7 @@ import Testing
   /// A guarded picker opened for a result: after signing in, the picker that opens is still
   /// the one the completion waits for.
   @Test func completionSurvivesAGuard() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     let results = Results()
     navigator.open("myapp://secure-picker") { results.values.append($0) }
     #expect(navigator.state.topScreen.name == "login")
@@ -207,7 +208,7 @@ import Testing
   }
 
   @Test func openAndStateGoThroughTheReducer() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     navigator.open("myapp://orders/3", from: .external)
     #expect(navigator.state.topScreen.title == "Order 3")
     #expect(navigator.model.log.last?.source == .external)
@@ -216,7 +217,7 @@ import Testing
   }
 
   @Test func canOpenRespectsTheSource() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     #expect(navigator.canOpen("myapp://orders/1"))
     #expect(navigator.canOpen("myapp://internal"))
     #expect(navigator.canOpen("myapp://internal", from: .external) == false)
@@ -226,14 +227,14 @@ import Testing
   }
 
   @Test func withoutAnEffectHandlerDelayedWorkFinishesAtOnce() {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     navigator.open("myapp://lookup/A-77")
     #expect(navigator.model.pending == nil)
     #expect(navigator.state.topScreen.title == "Order 77")
   }
 
   @Test func effectHandlerGetsTheDelayedWork() throws {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     var seen: [Effect] = []
     navigator.effectHandler = { seen.append($0) }
     navigator.open("myapp://lookup/A-77")
@@ -249,7 +250,7 @@ import Testing
   }
 
   @Test func replaceTableKeepsOpenScreens() throws {
-    let navigator = Navigator(app: Fixtures.app())
+    let navigator = Navigator(app: FixtureApp.app("shell"))
     navigator.open("myapp://orders/3")
     let before = navigator.state
     navigator.replaceTable(
@@ -268,7 +269,7 @@ import Testing
     navigator.open("myapp://orders/1")
     #expect(navigator.state == before)
     #expect(navigator.canOpen("myapp://orders/1") == false)
-    navigator.install(Fixtures.app())
+    navigator.install(FixtureApp.app("shell"))
     #expect(navigator.state.tabs.map(\.title) == ["Home", "Orders", "Me"])
     navigator.open("myapp://orders/1")
     #expect(navigator.state.topScreen.title == "Order 1")
