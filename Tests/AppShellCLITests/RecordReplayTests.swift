@@ -12,9 +12,9 @@ import Testing
   @Test func aRecordedSessionReplaysToTheSameScreen() throws {
     let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
     let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
-    let record = FileManager.default.temporaryDirectory
-      .appendingPathComponent("appshell-record-\(UUID().uuidString.prefix(8)).keys").path
-    defer { unlink(record) }
+    let directory = try TemporaryDirectory("appshell-record")
+    defer { withExtendedLifetime(directory) {} }
+    let record = directory.path + "/session.keys"
     let session = try TmuxSession(
       tmux: tmux, appshell: appshell, size: TerminalSize(columns: 72, rows: 20),
       arguments: ["--record", record])
