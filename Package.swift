@@ -101,16 +101,21 @@ let package = Package(
         "Routing", "Shell", "Interface", "Render", "Replay", "AppRuntime", "AppShellCLI",
         "Platform", "Links", "Demo", "RouteCodegen", "Surface",
       ]),
-    // Shared by the test targets: the golden check with its one update switch, temporary
-    // directories.
-    .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
+    // Shared by the test targets: the in-process command runner, the golden check with its one
+    // update switch, temporary and private directories, the seeded generator, fixture apps.
+    .target(
+      name: "TestSupport", dependencies: ["Replay", "AppShellCLI", "Demo", "Shell", "Routing"],
+      path: "Tests/TestSupport", exclude: ["Apps"]),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "Shell", "RouteCodegen", "AppRuntime", "AppShellCLI", "Surface"]),
-    .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
+      dependencies: [
+        "Routing", "Shell", "RouteCodegen", "AppRuntime", "AppShellCLI", "Surface", "TestSupport",
+      ]),
+    .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform", "TestSupport"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo"]),
-    .testTarget(name: "LinksTests", dependencies: ["Links", "Routing"]),
+    .testTarget(
+      name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo", "TestSupport"]),
+    .testTarget(name: "LinksTests", dependencies: ["Links", "Routing", "TestSupport"]),
     .testTarget(
       name: "AppShellCLITests",
       dependencies: [
@@ -119,7 +124,7 @@ let package = Package(
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
-      name: "AppShellKitTests", dependencies: ["AppShellKit"]),
+      name: "AppShellKitTests", dependencies: ["AppShellKit", "TestSupport"]),
     .testTarget(
       name: "FrontEndTests",
       dependencies: [

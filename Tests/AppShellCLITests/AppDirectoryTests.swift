@@ -3,6 +3,7 @@ import Foundation
 import Interface
 import Routing
 import Shell
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -58,6 +59,19 @@ import Testing
     return directory
   }
 
+  /// The app in `directory` in an 80x24 console, and the table source that reloads it from
+  /// its files, as `appshell --screens DIRECTORY` runs it (its cache in `directories`).
+  static func reloadable(_ directory: String, in directories: PrivateDirectories) throws -> (
+    Console, TableSource
+  ) {
+    let app = try AppLoader.loadApp(screens: directory, routes: nil)
+    var source = TableSource(
+      location: .file(directory + "/routes.json", shipped: false), key: nil,
+      cache: TableCache(directory: directories.cache), shippedPath: directory + "/routes.json")
+    source.appDirectory = directory
+    return (Console(app: app, size: Size(columns: 80, rows: 24)), source)
+  }
+
   static func replay(_ directory: String, _ script: String, state: Bool = true) throws
     -> CapturedRun
   {
@@ -71,13 +85,13 @@ import Testing
     let directories = try PrivateDirectories()
     let directory = try Self.write(Self.shop, in: directories)
     let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
-    #expect(lint.text == "no problems in 9 routes\n", "\(lint.stderr)")
+    #expect(lint.stdout == "no problems in 9 routes\n", "\(lint.stderr)")
     let run = try Self.replay(
       directory,
       "shop://deals<Enter><Snap><Down><Enter><Snap>shop://do/add/4<Enter>shop://cart<Enter><Snap>"
         + "shop://do/checkout<Enter><Snap>" + String(repeating: "<Left>", count: 15) + "<Snap>")
     #expect(run.status == 0, "\(run.stderr)")
-    let states = try run.text.split(separator: "\n").map { try JSON.parse(String($0)) }
+    let states = try run.stdout.split(separator: "\n").map { try JSON.parse(String($0)) }
     try #require(states.count == 6)
     #expect(states[0]["tabs"]?.serialized.contains(#""title":"Search""#) == true)
     #expect(states[0]["modals"]?.serialized.contains("upgrade") == true)
@@ -91,9 +105,9 @@ import Testing
     #expect(states[3]["flags"]?.serialized == #"{"plan":"pro","cartCount":1}"#)
     #expect(states[5]["flags"]?.serialized == #"{"plan":"pro","cartCount":0}"#)
     let screens = try Self.replay(directory, "shop://cart<Enter>", state: false)
-    #expect(screens.text.contains(" 1 items") == false)
-    #expect(screens.text.contains("Feed") && screens.text.contains("Search"))
-    #expect(screens.text.contains(" 0 items"))
+    #expect(screens.stdout.contains(" 1 items") == false)
+    #expect(screens.stdout.contains("Feed") && screens.stdout.contains("Search"))
+    #expect(screens.stdout.contains(" 0 items"))
   }
 
   @Test func aDirectoryWithoutAppJSONIsRefusedSayingHowToAddOne() throws {
@@ -103,7 +117,7 @@ import Testing
     let directory = try Self.write(files, in: directories)
     let run = try Self.replay(directory, "")
     #expect(run.status == 2)
-    #expect(run.text.isEmpty)
+    #expect(run.stdout.isEmpty)
     #expect(run.stderr.contains("no app.json"), "\(run.stderr)")
     #expect(run.stderr.contains("appshell init"), "\(run.stderr)")
     let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
@@ -119,7 +133,7 @@ import Testing
     let directory = try Self.write(files, in: directories)
     let run = try Self.replay(directory, "")
     #expect(run.status == 2)
-    #expect(run.text.isEmpty)
+    #expect(run.stdout.isEmpty)
     #expect(
       run.stderr.contains(#"app.json:1:197: tabs[1].root: "shop://nowhere" matches no route"#),
       "\(run.stderr)")
@@ -128,12 +142,7 @@ import Testing
   @Test func aReloadWithABrokenAppJSONKeepsTheLastGoodApp() throws {
     let directories = try PrivateDirectories()
     let directory = try Self.write(Self.shop, in: directories)
-    let app = try AppLoader.loadApp(screens: directory, routes: nil)
-    var console = Console(app: app, size: Size(columns: 80, rows: 24))
-    var source = TableSource(
-      location: .file(directory + "/routes.json", shipped: false), key: nil,
-      cache: TableCache(directory: directories.cache), shippedPath: directory + "/routes.json")
-    source.appDirectory = directory
+    var (console, source) = try AppDirectoryTests.reloadable(directory, in: directories)
     try Data(#"{"name":"Shop","version":"1","tabs":[],"x":1}"#.utf8).write(
       to: URL(fileURLWithPath: directory + "/app.json"))
     #expect(source.reload(into: &console) == nil)
@@ -203,27 +212,28 @@ import Testing
     let directory = directories.root + "/x"
     let made = CapturedRun.run(["init", directory, "--name", "Shop", "--scheme", "shop"])
     #expect(made.status == 0, "\(made.stderr)")
-    #expect(made.text.contains("appshell --screens \(directory)"))
-    #expect(made.text.contains("appshell test --screens \(directory)\n"))
-    #expect(made.text.contains("appshell links diff git:origin/main \(directory)"))
+    #expect(made.stdout.contains("appshell --screens \(directory)"))
+    #expect(made.stdout.contains("appshell test --screens \(directory)\n"))
+    #expect(made.stdout.contains("appshell links diff git:origin/main \(directory)"))
     let surface = CapturedRun.run([
       "links", "dump", "--screens", directory, "--check", directory + "/links.surface",
     ])
-    #expect(surface.status == 0, "\(surface.text)\(surface.stderr)")
+    #expect(surface.status == 0, "\(surface.stdout)\(surface.stderr)")
     let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
     #expect(lint.status == 0)
-    #expect(lint.text == "no problems in 8 routes\n", "\(lint.stderr)")
+    #expect(lint.stdout == "no problems in 8 routes\n", "\(lint.stderr)")
     let flow = directory + "/flows/first-run"
     let replay = CapturedRun.run([
       "replay", "--screens", directory, "--expect", flow + ".golden", flow + ".keys",
     ])
-    #expect(replay.status == 0, "\(replay.text)\(replay.stderr)")
-    #expect(replay.text == "ok: 4 snapshots match \(flow).golden\n")
+    #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    #expect(replay.stdout == "ok: 4 snapshots match \(flow).golden\n")
     // `appshell test` with no PATH runs the app's flows/: the flow and every contract case.
     let tested = CapturedRun.run(["test", "--screens", directory])
-    #expect(tested.status == 0, "\(tested.text)\(tested.stderr)")
-    #expect(tested.text.hasPrefix("ok   \(flow).keys\nok   \(directory)/flows/links.links.json#1 "))
-    #expect(tested.text.hasSuffix("\n8 passed, 0 failed\n"), "\(tested.text)")
+    #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
+    #expect(
+      tested.stdout.hasPrefix("ok   \(flow).keys\nok   \(directory)/flows/links.links.json#1 "))
+    #expect(tested.stdout.hasSuffix("\n8 passed, 0 failed\n"), "\(tested.stdout)")
     let golden = try String(contentsOfFile: flow + ".golden", encoding: .utf8)
     #expect(golden.contains("Opened Your orders"), "the flow signs in and reaches the orders")
     let again = CapturedRun.run(["init", directory])

@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -49,8 +50,8 @@ import Testing
     let apps = try SurfaceApps()
     let (app, tests) = try Self.app(apps)
     let result = CapturedRun.run(["test", "--screens", app, "--coverage", tests])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
-    let lines = result.text.split(separator: "\n").map(String.init)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(
       Array(lines.suffix(5)) == [
         "coverage: routes 4/5 (80%), destinations 2/3 (66%), link components 2/3 (66%)",
@@ -72,7 +73,7 @@ import Testing
     let result = CapturedRun.run([
       "test", "--screens", app, "--coverage-json", json, contract,
     ])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let document = try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: json))))
     #expect(document["routes"]?["covered"] == .number("3"))
     #expect(document["routes"]?["total"] == .number("5"))
@@ -90,7 +91,7 @@ import Testing
     let (app, tests) = try Self.app(apps)
     let below = CapturedRun.run(["test", "--screens", app, "--min-coverage", "90", tests])
     #expect(below.status == 1)
-    let lines = below.text.split(separator: "\n").map(String.init)
+    let lines = below.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines.suffix(2) == ["coverage: routes 80% is below --min-coverage 90%", "3 passed, 0 failed"])
     #expect(CapturedRun.run(["test", "--screens", app, "--min-coverage", "80", tests]).status == 0)

@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -37,7 +38,7 @@ private let tour =
   static func replayTour(screens directory: String, in directories: PrivateDirectories) throws
     -> ProcessResult
   {
-    let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
     let script = directories.root + "/tour.keys"
     try Data(tour.utf8).write(to: URL(fileURLWithPath: script))
     return try runProcess(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -11,16 +12,16 @@ import Testing
 
   @Test func theDemoKeepsItsLinkContract() throws {
     let run = CapturedRun.run(["test", "--screens", GoldenScripts.screens, Self.contract])
-    #expect(run.status == 0, "\(run.text)")
-    #expect(run.text.hasSuffix("\n19 passed, 0 failed\n"), "\(run.text)")
+    #expect(run.status == 0, "\(run.stdout)")
+    #expect(run.stdout.hasSuffix("\n19 passed, 0 failed\n"), "\(run.stdout)")
   }
 
   /// `appshell test` with no PATH, as at the repository's root: the demo's `flows/`.
   @Test func theDemoPassesItsOwnFlows() throws {
     let run = CapturedRun.run(["test", "--screens", GoldenScripts.screens])
-    #expect(run.status == 0, "\(run.text)\(run.stderr)")
-    #expect(run.text.contains("ok   \(GoldenScripts.screens)/flows/tour.keys\n"), "\(run.text)")
-    #expect(run.text.hasSuffix("\n20 passed, 0 failed\n"), "\(run.text)")
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("ok   \(GoldenScripts.screens)/flows/tour.keys\n"), "\(run.stdout)")
+    #expect(run.stdout.hasSuffix("\n20 passed, 0 failed\n"), "\(run.stdout)")
   }
 
   /// A directory without `flows/` says so as docs/testing.md does, and exits 2.

@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -9,30 +10,11 @@ import Testing
 // through the binary and in process: each must give a clear error or a result, and return.
 // Every run has runtime, cache and home directories of its own (``PrivateDirectories``).
 
-/// The built `appshell`: next to the test bundle, else in the package's `.build/debug`.
-private func appshellExecutable(filePath: String = #filePath) throws -> URL {
-  var candidates: [URL] = []
-  if let bundle = Bundle.main.executableURL {
-    candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("appshell"))
-  }
-  // Tests/AppShellCLITests/EndToEndTests.swift -> the package root.
-  let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  candidates.append(
-    root.appendingPathComponent(".build").appendingPathComponent("debug")
-      .appendingPathComponent("appshell"))
-  let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  return try #require(
-    found,
-    "the built appshell was not found at \(candidates.map(\.path)); run `swift build` first")
-}
-
-/// A fresh empty directory under the system's temporary directory.
-private func makeScratchDirectory() throws -> URL {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("appshell-e2e-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  return directory
+/// The built `appshell`.
+private func builtAppshell() throws -> URL {
+  URL(
+    fileURLWithPath: try #require(
+      builtExecutable("appshell"), "the built appshell was not found; run `swift build` first"))
 }
 
 /// What the binary did.
@@ -51,7 +33,7 @@ private struct BinaryRun {
 private func runAppshell(_ arguments: [String], input: [UInt8] = [], in directory: URL) throws
   -> BinaryRun
 {
-  try runProgram(try appshellExecutable(), arguments, input: input, in: directory)
+  try runProgram(try builtAppshell(), arguments, input: input, in: directory)
 }
 
 /// Runs `executable ARGUMENTS` in `directory` with `input` on standard input, with private
@@ -93,19 +75,6 @@ private func runProgram(
     stderr: String(decoding: err, as: UTF8.self))
 }
 
-/// Runs `appshell resolve` in process with standard input given in one chunk.
-private func runInProcess(_ arguments: [String], input: [UInt8]) -> (Int32, [UInt8], String) {
-  DemoApp.register()
-  var chunks = [input]
-  var output: [UInt8] = []
-  var errors = ""
-  let io = CommandIO(
-    read: { chunks.isEmpty ? nil : chunks.removeFirst() }, write: { output += $0 },
-    writeError: { errors += $0 })
-  let status = AppShellCommand.run(["resolve"] + arguments, io: io)
-  return (status, output, errors)
-}
-
 /// Collects what a pipe delivers, on a thread of its own, and signals each delivery.
 private final class PipeCollector: @unchecked Sendable {
   private let lock = NSLock()
@@ -145,7 +114,7 @@ private final class PipeCollector: @unchecked Sendable {
     let directories = try PrivateDirectories()
     defer { withExtendedLifetime(directories) {} }
     let process = Process()
-    process.executableURL = try appshellExecutable()
+    process.executableURL = try builtAppshell()
     process.arguments = ["resolve"]
     process.currentDirectoryURL = FileManager.default.temporaryDirectory
     process.environment = directories.environment
@@ -174,8 +143,9 @@ private final class PipeCollector: @unchecked Sendable {
   }
 
   @Test func resolvesTheOrderDetailSeedFromAnotherDirectory() throws {
-    let directory = try makeScratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory("appshell-e2e")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.url
     let url = "navigateApp://action?navigationKey=orderdetail&orderid=2015032688"
     let result = try runAppshell(["resolve"], input: Array((url + "\n").utf8), in: directory)
     #expect(result.status == 0)
@@ -203,8 +173,9 @@ private final class PipeCollector: @unchecked Sendable {
   }
 
   @Test func exitStatuses() throws {
-    let directory = try makeScratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory("appshell-e2e")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.url
     let matched = try runAppshell(
       ["resolve", "myapp://home", "navigator://user/zhangsan"], in: directory)
     #expect(matched.status == 0)
@@ -231,7 +202,7 @@ private final class PipeCollector: @unchecked Sendable {
   @Test func anArgumentThatIsNotUTF8IsAnInvalidURL() throws {
     // Bytes that do not decode as UTF-8 make the URL invalid; `url` shows them as U+FFFD.
     // `Process` takes arguments as Strings, so a shell passes the raw byte.
-    let executable = try appshellExecutable()
+    let executable = try builtAppshell()
     let script = #"exec "$0" resolve "$(printf 'myapp://user/\377')""#
     let result = try runProgram(
       URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path],
@@ -249,8 +220,9 @@ private final class PipeCollector: @unchecked Sendable {
   }
 
   @Test func readsARelativeRoutesFileFromTheWorkingDirectory() throws {
-    let directory = try makeScratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory("appshell-e2e")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.url
     try Data(#"{"routes": [{"pattern": "x://here", "screen": "here"}]}"#.utf8).write(
       to: directory.appendingPathComponent("mine.json"))
     let result = try runAppshell(["resolve", "--routes", "mine.json", "x://here"], in: directory)
@@ -259,8 +231,9 @@ private final class PipeCollector: @unchecked Sendable {
   }
 
   @Test func hostileURLsGiveAnAnswerEach() throws {
-    let directory = try makeScratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory("appshell-e2e")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.url
     // The longest URL and the most segments read (README "Limits"), then just over them.
     let long = String(repeating: "a", count: RouteURL.maxBytes - "myapp://user/".utf8.count)
     let segments = (0..<(RouteURL.maxSegments - 1)).map { "s\($0)" }
@@ -370,15 +343,16 @@ private final class PipeCollector: @unchecked Sendable {
     #expect(throws: RouteTableError("routes[9999] conflicts with routes[1234]")) {
       try RouteTable(json: text)
     }
-    let directory = try makeScratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory("appshell-e2e")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.url
     let file = directory.appendingPathComponent("big.json")
     try Data(text.utf8).write(to: file)
-    let (status, output, errors) = runInProcess(
-      ["--routes", file.path], input: Array("myapp://gen/1/1\n".utf8))
-    #expect(status == 2)
-    #expect(output.isEmpty)
-    #expect(errors.contains("routes[9999] conflicts with routes[1234]"))
+    let run = CapturedRun.run(
+      ["resolve", "--routes", file.path], stdin: [Array("myapp://gen/1/1\n".utf8)])
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.stderr.contains("routes[9999] conflicts with routes[1234]"))
   }
 
   @Test func aLargeTableLoadsAndResolves() throws {

@@ -55,7 +55,7 @@ enum ExplainGoldens {
     }
     let run = CapturedRun.run(["resolve"] + resolved)
     var text = "$ appshell resolve " + arguments.map(shellQuoted).joined(separator: " ") + "\n"
-    text += run.text
+    text += run.stdout
     if !run.stderr.isEmpty { text += "[stderr] " + run.stderr }
     text += "[exit \(run.status)]\n"
     return text

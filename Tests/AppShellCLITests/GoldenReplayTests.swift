@@ -144,24 +144,6 @@ enum ScriptStep: Hashable {
   }
 }
 
-/// A command run in process through `AppShellCommand.run` with its output captured.
-final class CapturedRun {
-  private(set) var status: Int32 = -1
-  private(set) var stdout: [UInt8] = []
-  private(set) var stderr = ""
-
-  var text: String { String(decoding: stdout, as: UTF8.self) }
-
-  static func run(_ arguments: [String]) -> CapturedRun {
-    DemoApp.register()
-    let run = CapturedRun()
-    let io = CommandIO(
-      read: { nil }, write: { run.stdout += $0 }, writeError: { run.stderr += $0 })
-    run.status = AppShellCommand.run(arguments, io: io)
-    return run
-  }
-}
-
 /// Replay output cut into snapshots: `=== snapshot N ===` then the screen's lines.
 struct Snapshots {
   /// The header numbers, in order.
@@ -312,11 +294,11 @@ func hasControlCharacter(_ text: String) -> Bool {
         """)
       return
     }
-    #expect(run.status == 0, "\(run.text)")
+    #expect(run.status == 0, "\(run.stdout)")
     #expect(
-      run.text.hasSuffix("\n\(GoldenScripts.names.count) passed, 0 failed\n"), "\(run.text)")
+      run.stdout.hasSuffix("\n\(GoldenScripts.names.count) passed, 0 failed\n"), "\(run.stdout)")
     for name in GoldenScripts.names {
-      #expect(run.text.contains("ok   \(GoldenScripts.scriptURL(name).path)\n"), "\(name)")
+      #expect(run.stdout.contains("ok   \(GoldenScripts.scriptURL(name).path)\n"), "\(name)")
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -14,6 +15,7 @@ import Testing
   /// A TLS file server on loopback serving `directory`, with its certificate.
   private final class TLSServer {
     let directory: String
+    private let scratch: TemporaryDirectory
     let port: Int
     let certificate: String
     private let process: Process
@@ -22,10 +24,8 @@ import Testing
 
     init() throws {
       let openssl = try #require(ChildProcess.find("openssl"), "openssl is needed")
-      directory =
-        FileManager.default.temporaryDirectory
-        .appendingPathComponent("appshell-tls-\(UUID().uuidString.prefix(8))").path
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      scratch = try TemporaryDirectory("appshell-tls")
+      directory = scratch.path
       certificate = directory + "/cert.pem"
       let make = try runProcess(
         openssl,
@@ -74,7 +74,6 @@ import Testing
       // SIGKILL: a child of the test runner inherits its blocked signals, SIGTERM included.
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      try? FileManager.default.removeItem(atPath: directory)
     }
   }
 

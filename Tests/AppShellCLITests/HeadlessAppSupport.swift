@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 // Starting the real `appshell --headless` for socket and remote-table tests.
@@ -29,7 +30,7 @@ final class HeadlessApp {
   static let timeoutMilliseconds: Int32 = 30_000
 
   /// The built `appshell` binary.
-  static var executable: String? { builtAppshellBinary() }
+  static var executable: String? { builtExecutable("appshell") }
 
   /// Directories of its own (the runtime directory made, with mode 0700, unless
   /// `makeRuntime` is false), but no app yet.
@@ -194,69 +195,8 @@ final class HeadlessApp {
   }
 }
 
-/// What a finished child process did.
-struct ProcessResult {
-  /// The exit status (128+N when killed by signal N).
-  var status: Int32
-  /// Standard output.
-  var stdout: String
-  /// Standard error.
-  var stderr: String
-}
-
 /// A test-harness failure, with what was seen.
 struct HeadlessError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
-}
-
-/// Runs a program to the end with `stdin` (or /dev/null) and returns what it did.
-func runProcess(
-  _ path: String, _ arguments: [String], environment: [String: String], stdin: [UInt8]? = nil
-) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  process.environment = environment
-  let out = Pipe()
-  let err = Pipe()
-  let input = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-  try process.run()
-  if let stdin {
-    input.fileHandleForWriting.write(Data(stdin))
-    try input.fileHandleForWriting.close()
-  }
-  // Read both pipes to the end before waiting, so a large output cannot block the child.
-  let errData = DispatchQueue(label: "stderr")
-  nonisolated(unsafe) var errBytes = Data()
-  let group = DispatchGroup()
-  group.enter()
-  errData.async {
-    errBytes = err.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  let outBytes = out.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  let status =
-    process.terminationReason == .uncaughtSignal
-    ? 128 + process.terminationStatus : process.terminationStatus
-  return ProcessResult(
-    status: status, stdout: String(decoding: outBytes, as: UTF8.self),
-    stderr: String(decoding: errBytes, as: UTF8.self))
-}
-
-/// The built `appshell` binary: next to the test bundle, else in the package's `.build/debug`.
-func builtAppshellBinary() -> String? {
-  var candidates: [String] = []
-  if let bundle = Bundle.main.executableURL {
-    candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("appshell").path)
-  }
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  candidates.append(root.appendingPathComponent(".build/debug/appshell").path)
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }

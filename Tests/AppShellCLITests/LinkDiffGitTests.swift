@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -14,41 +15,13 @@ import Testing
     _ program: String, _ arguments: [String], in directory: String,
     environment: [String: String]
   ) throws -> (Int32, String, String) {
-    let out = directory + "/../out.txt"
-    let err = directory + "/../err.txt"
-    _ = FileManager.default.createFile(atPath: out, contents: nil)
-    _ = FileManager.default.createFile(atPath: err, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.environment = environment
-    let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-    let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-    defer {
-      try? outHandle.close()
-      try? errHandle.close()
-    }
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, try String(contentsOfFile: out, encoding: .utf8),
-      try String(contentsOfFile: err, encoding: .utf8)
-    )
+    let result = try runProcess(program, arguments, environment: environment, in: directory)
+    return (result.status, result.stdout, result.stderr)
   }
 
   /// The built `appshell`, beside the test bundle or in `.build/debug`.
-  static func appshell(filePath: String = #filePath) throws -> String {
-    var candidates: [String] = []
-    if let bundle = Bundle.main.executableURL {
-      candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("appshell").path)
-    }
-    let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(root.appendingPathComponent(".build/debug/appshell").path)
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+  static func appshell() throws -> String {
+    try #require(builtExecutable("appshell"), "run `swift build` first")
   }
 
   @Test func revisionsAreReadWithoutACheckout() throws {

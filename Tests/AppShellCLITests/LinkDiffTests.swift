@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -172,7 +173,7 @@ import Testing
       "new", routes: [#"{"pattern":"t://items/:id","screen":"item","presentation":"present"}"#])
     let text = CapturedRun.run(["links", "diff", old, new])
     #expect(text.status == 1)
-    let lines = text.text.split(separator: "\n").map(String.init)
+    let lines = text.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines.first?.hasPrefix("breaking removed: routes[2] t://gone: t://gone from inside") == true)
     #expect(lines.contains { $0.hasPrefix("warning arrival-changed: routes[1] t://items/:id:") })
@@ -186,14 +187,14 @@ import Testing
     #expect(membersByKey(membersByKey(first["old"])["outcome"])["screen"] == .string("gone"))
     #expect(membersByKey(membersByKey(first["new"])["outcome"])["unmatched"] == .bool(true))
 
-    let markdown = CapturedRun.run(["links", "diff", old, new, "--format", "markdown"]).text
+    let markdown = CapturedRun.run(["links", "diff", old, new, "--format", "markdown"]).stdout
     let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("|") }
     #expect(rows.count == 2 + 6)
     #expect(rows[1] == "| --- | --- | --- | --- | --- | --- |")
     #expect(rows.allSatisfy { $0.hasSuffix(" |") && $0.split(separator: " | ").count == 6 })
 
     let junit = CapturedRun.run(["links", "diff", old, new, "--format", "junit"])
-    let document = try XMLDocument(data: Data(junit.stdout))
+    let document = try XMLDocument(data: Data(junit.output))
     let cases = try document.nodes(forXPath: "//testcase")
     let failures = try document.nodes(forXPath: "//failure")
     // home, items and gone, each from inside, outside and cold.

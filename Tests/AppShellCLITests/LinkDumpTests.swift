@@ -2,6 +2,7 @@ import Foundation
 import Routing
 import Shell
 import Surface
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -89,7 +90,7 @@ import Testing
     )
     let result = CapturedRun.run(["links", "dump", "--screens", app])
     #expect(result.status == 0)
-    let lines = result.text.split(separator: "\n").map(String.init)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines == lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     for line in [
       "app appID A.b", "app scheme t", "app version 1.0",
@@ -110,13 +111,13 @@ import Testing
       #expect(lines.contains(line) || line.hasPrefix("url t://old/x1"), "missing: \(line)")
     }
     #expect(lines.contains { $0.hasPrefix("url t://secret outside: refused: ") })
-    #expect(!result.text.contains(apps.root))
+    #expect(!result.stdout.contains(apps.root))
 
     let json = CapturedRun.run(["links", "dump", "--screens", app, "--json"])
-    let document = try JSON.parse(Array(json.stdout))
+    let document = try JSON.parse(json.output)
     guard case .array(let routes)? = document["routes"], case .array(let urls)? = document["urls"]
     else {
-      Issue.record("no routes or urls: \(json.text)")
+      Issue.record("no routes or urls: \(json.stdout)")
       return
     }
     #expect(routes.count == 5)
@@ -160,7 +161,7 @@ import Testing
     try apps.app("app", routes: [#"{"pattern":"t://a/<int:n>","screen":"b"}"#])
     let changed = CapturedRun.run(["links", "dump", "--screens", app, "--check", dump])
     #expect(changed.status == 1)
-    let lines = changed.text.split(separator: "\n").map(String.init)
+    let lines = changed.stdout.split(separator: "\n").map(String.init)
     #expect(lines[0] == "--- \(dump)")
     #expect(lines[1] == "+++ today")
     #expect(lines[2].hasPrefix("@@ -"))
@@ -181,7 +182,7 @@ import Testing
   @Test func theDemosCommittedDumpIsCurrent() {
     let shipped = AppLoader.shippedScreensDirectory()
     let result = CapturedRun.run(["links", "dump", "--check", shipped + "/links.surface"])
-    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
 }
 
@@ -191,17 +192,17 @@ import Testing
     let links = CapturedRun.run(["links", "--help"])
     #expect(links.status == 0)
     #expect(
-      links.text.contains(
+      links.stdout.contains(
         "appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]"))
-    #expect(links.text.contains("appshell links diff OLD NEW [--fail-on breaking|warning|never]"))
-    #expect(links.text.contains("appshell links diff git:origin/main . --format markdown"))
-    #expect(CapturedRun.run(["links", "dump", "--help"]).text == links.text)
-    #expect(CapturedRun.run(["links", "diff", "-h"]).text == links.text)
+    #expect(links.stdout.contains("appshell links diff OLD NEW [--fail-on breaking|warning|never]"))
+    #expect(links.stdout.contains("appshell links diff git:origin/main . --format markdown"))
+    #expect(CapturedRun.run(["links", "dump", "--help"]).stdout == links.stdout)
+    #expect(CapturedRun.run(["links", "diff", "-h"]).stdout == links.stdout)
     let test = CapturedRun.run(["test", "--help"])
-    #expect(test.text.contains("--coverage-json FILE"))
-    #expect(test.text.contains("--min-coverage PCT"))
+    #expect(test.stdout.contains("--coverage-json FILE"))
+    #expect(test.stdout.contains("--min-coverage PCT"))
     let top = CapturedRun.run(["--help"])
-    #expect(top.text.contains("appshell links diff OLD NEW"))
+    #expect(top.stdout.contains("appshell links diff OLD NEW"))
     let unknown = CapturedRun.run(["links", "dumpp"])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown subcommand 'dumpp' (check, dump or diff)"))

@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -56,9 +57,9 @@ func diffFindings(_ old: String, _ new: String, _ more: [String] = []) throws ->
   status: Int32, findings: [[String: JSON]], summary: [String: JSON]
 ) {
   let result = CapturedRun.run(["links", "diff", old, new, "--format", "json"] + more)
-  let document = try JSON.parse(Array(result.stdout))
+  let document = try JSON.parse(result.output)
   guard case .array(let list)? = document["findings"] else {
-    Issue.record("no findings array: \(result.text) \(result.stderr)")
+    Issue.record("no findings array: \(result.stdout) \(result.stderr)")
     return (result.status, [], [:])
   }
   return (result.status, list.map(membersByKey), membersByKey(document["summary"]))
@@ -67,11 +68,11 @@ func diffFindings(_ old: String, _ new: String, _ more: [String] = []) throws ->
 /// `appshell links check --screens DIR URL` (from outside), parsed.
 func checked(_ directory: String, _ url: String) throws -> [String: JSON] {
   let result = CapturedRun.run(["links", "check", "--screens", directory, url])
-  return membersByKey(try JSON.parse(Array(result.stdout)))
+  return membersByKey(try JSON.parse(result.output))
 }
 
 /// `appshell resolve --routes DIR/routes.json URL` (from inside), parsed.
 func resolved(_ directory: String, _ url: String) throws -> [String: JSON] {
   let result = CapturedRun.run(["resolve", "--routes", directory + "/routes.json", url])
-  return membersByKey(try JSON.parse(Array(result.stdout)))
+  return membersByKey(try JSON.parse(result.output))
 }

@@ -5,6 +5,7 @@ import Links
 import Render
 import Routing
 import Shell
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -13,7 +14,7 @@ import Testing
 /// `appshell links check`, the demo's links, and apps whose link files are missing or broken.
 @Suite struct LinksCommandTests {
   @Test func checkAnswersOneJSONLinePerURL() throws {
-    let result = run([
+    let result = CapturedRun.run([
       "links", "check", "https://appshell.example.com/orders/5",
       "https://appshell.example.com/help/returns", "shop2://x",
     ])
@@ -38,25 +39,28 @@ import Testing
   }
 
   @Test func exitZeroWhenEveryURLOpensTheAppAndMatches() {
-    #expect(run(["links", "check", "myapp://orders/5", "navigator://user/x"]).status == 0)
+    #expect(
+      CapturedRun.run(["links", "check", "myapp://orders/5", "navigator://user/x"]).status == 0)
     // The app gets it, but no route matches.
-    #expect(run(["links", "check", "myapp://nowhere"]).status == 1)
+    #expect(CapturedRun.run(["links", "check", "myapp://nowhere"]).status == 1)
   }
 
   @Test func streamsStandardInputAnsweringEachLineBeforeReadingMore() {
-    let result = run(
+    let result = CapturedRun.run(
       ["links", "check"],
       stdin: [Array("myapp://home\nhttp://x/".utf8), Array("\nshop2://y".utf8)])
-    let home = run(["links", "check", "myapp://home"]).stdout
-    let http = run(["links", "check", "http://x/"]).stdout
-    let shop = run(["links", "check", "shop2://y"]).stdout
-    #expect(result.terminal.outputAtRead.dropFirst().first == home)
+    let home = CapturedRun.run(["links", "check", "myapp://home"]).stdout
+    let http = CapturedRun.run(["links", "check", "http://x/"]).stdout
+    let shop = CapturedRun.run(["links", "check", "shop2://y"]).stdout
+    #expect(result.outputAtRead.dropFirst().first == home)
     #expect(result.stdout == home + http + shop)
     #expect(result.status == 1)
   }
 
   @Test func explainListsTheComponentsThenTheRouting() {
-    let result = run(["links", "check", "--explain", "https://appshell.example.com/track/5"])
+    let result = CapturedRun.run([
+      "links", "check", "--explain", "https://appshell.example.com/track/5",
+    ])
     #expect(result.status == 0)
     #expect(
       result.stdout.hasPrefix(
@@ -69,17 +73,19 @@ import Testing
             applinks.details[0].components[2]: matches: admitted
         URL https://appshell.example.com/track/5 (from outside the app)
         """), "\(result.stdout)")
-    let safari = run(["links", "check", "--explain", "https://appshell.example.com/help/x"])
+    let safari = CapturedRun.run([
+      "links", "check", "--explain", "https://appshell.example.com/help/x",
+    ])
     #expect(safari.stdout.contains("not routed: the app does not get it"))
     #expect(safari.status == 1)
   }
 
   @Test func badUsageIsExit2() {
-    #expect(run(["links"]).status == 2)
-    #expect(run(["links", "verify"]).status == 2)
-    #expect(run(["links", "check", "--bogus"]).status == 2)
-    #expect(run(["links", "check", "--screens"]).status == 2)
-    #expect(run(["links", "--help"]).status == 0)
+    #expect(CapturedRun.run(["links"]).status == 2)
+    #expect(CapturedRun.run(["links", "verify"]).status == 2)
+    #expect(CapturedRun.run(["links", "check", "--bogus"]).status == 2)
+    #expect(CapturedRun.run(["links", "check", "--screens"]).status == 2)
+    #expect(CapturedRun.run(["links", "--help"]).status == 0)
   }
 
   /// Every URL that reached the demo from outside before it had `links` still reaches it:
@@ -115,7 +121,7 @@ import Testing
     #expect(httpsGlobal > 0)
     #expect(app.delivery(of: "https://appshell.example.com/user/view/bob").opens == .app)
     // The lint would say if a global route were not reached over https.
-    let lint = run(["routes", "--lint"])
+    let lint = CapturedRun.run(["routes", "--lint"])
     #expect(!lint.stdout.contains("unreachable"), "\(lint.stdout)")
   }
 
@@ -126,7 +132,7 @@ import Testing
     files["routes.json"] =
       #"{"routes":[{"pattern":"shop://feed","screen":"feed"},{"pattern":"https://shop.example.com/p/:id","screen":"feed"},{"pattern":"/g/:id","screen":"feed"}]}"#
     let directory = try AppDirectoryTests.write(files, in: directories)
-    let lint = run(["routes", "--lint", "--screens", directory])
+    let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
     #expect(lint.status == 1)
     #expect(
       lint.stdout.contains(
@@ -144,14 +150,16 @@ import Testing
     files["routes.json"] =
       #"{"routes":[{"pattern":"shop://feed","screen":"feed"},{"pattern":"https://shop.example.com/p/:id","screen":"feed"},{"pattern":"https://m.example.org/q/:id","screen":"feed"}]}"#
     let directory = try AppDirectoryTests.write(files, in: directories)
-    let both = run(["routes", "--export", "aasa", "--screens", directory])
+    let both = CapturedRun.run(["routes", "--export", "aasa", "--screens", directory])
     #expect(both.status == 2)
     #expect(both.stdout.isEmpty)
     #expect(
       both.stderr
         == "appshell routes: the table's https routes are on 2 hosts (shop.example.com, m.example.org), and each serves its own file: pick one with --host HOST\n"
     )
-    let one = run(["routes", "--export", "aasa", "--screens", directory, "--host", "m.example.org"])
+    let one = CapturedRun.run([
+      "routes", "--export", "aasa", "--screens", directory, "--host", "m.example.org",
+    ])
     #expect(one.status == 0)
     #expect(one.stdout.contains(#""/":"/q/?*""#))
     #expect(!one.stdout.contains("/p/"))
@@ -200,23 +208,23 @@ import Testing
   }
 
   @Test func exportOfTheDemoAdmitsItsHTTPSRoutes() throws {
-    let both = run(["routes", "--export", "aasa"])
+    let both = CapturedRun.run(["routes", "--export", "aasa"])
     #expect(both.status == 2, "the demo's https routes are on two hosts")
     #expect(both.stderr.contains("(appshell.example.com, *.appshell.example.com)"))
-    let result = run(["routes", "--export", "aasa", "--host", "appshell.example.com"])
+    let result = CapturedRun.run(["routes", "--export", "aasa", "--host", "appshell.example.com"])
     #expect(result.status == 0)
     let document = try AASADocument(bytes: Array(result.stdout.utf8))
     for url in ["https://appshell.example.com/orders/5", "https://appshell.example.com/track/5"] {
       #expect(document.decide(try LinkURL(url), appID: "ABCDE12345.com.example.appshell").admitted)
     }
     #expect(!result.stdout.contains("/u/"), "a *. route is not served by the bare domain")
-    let www = run(["routes", "--export", "aasa", "--host", "www.appshell.example.com"])
+    let www = CapturedRun.run(["routes", "--export", "aasa", "--host", "www.appshell.example.com"])
     let subdomain = try AASADocument(bytes: Array(www.stdout.utf8))
     let profile = try LinkURL("https://www.appshell.example.com/u/alice")
     #expect(subdomain.decide(profile, appID: "ABCDE12345.com.example.appshell").admitted)
-    #expect(run(["routes", "--export", "json"]).status == 2)
-    #expect(run(["routes", "--app-id", "A.b"]).status == 2)
-    let other = run([
+    #expect(CapturedRun.run(["routes", "--export", "json"]).status == 2)
+    #expect(CapturedRun.run(["routes", "--app-id", "A.b"]).status == 2)
+    let other = CapturedRun.run([
       "routes", "--export", "aasa", "--app-id", "OTHER.app", "--host", "appshell.example.com",
     ])
     #expect(other.stdout.contains(#""appIDs": ["OTHER.app"]"#))
@@ -265,7 +273,8 @@ import Testing
     #expect(app.delivery(of: "https://shop.example.com/p/1").opens == .app)
     #expect(app.delivery(of: "https://shop.example.com/q").opens == .safari)
     #expect(
-      run(["links", "check", "--screens", directory, "https://shop.example.com/p/1"]).status == 0)
+      CapturedRun.run(["links", "check", "--screens", directory, "https://shop.example.com/p/1"])
+        .status == 0)
   }
 
   @Test(
@@ -310,7 +319,7 @@ import Testing
     let started = try AppDirectoryTests.replay(directory, "")
     #expect(started.status == 2)
     #expect(started.stderr.contains(directory + "/" + message), "\(started.stderr)")
-    let checked = run(["links", "check", "--screens", directory, "shop://feed"])
+    let checked = CapturedRun.run(["links", "check", "--screens", directory, "shop://feed"])
     #expect(checked.status == 2)
     #expect(checked.stderr.contains(message), "\(checked.stderr)")
   }
@@ -348,7 +357,7 @@ import Testing
         #"routes.json:1:53: routes[0].tab: no tab titled "Cart" (this app's tabs: "Feed")"#),
       "\(started.stderr)")
     // The lint reports what the app refuses.
-    let lint = run(["routes", "--lint", "--screens", directory])
+    let lint = CapturedRun.run(["routes", "--lint", "--screens", directory])
     #expect(lint.status == 1)
     #expect(
       lint.stdout.contains(
@@ -360,12 +369,7 @@ import Testing
   @Test func aReloadWithABrokenAASAKeepsTheLastGoodApp() throws {
     let directories = try PrivateDirectories()
     let directory = try AppDirectoryTests.write(Self.files, in: directories)
-    let app = try AppLoader.loadApp(screens: directory, routes: nil)
-    var console = Console(app: app, size: Size(columns: 80, rows: 24))
-    var source = TableSource(
-      location: .file(directory + "/routes.json", shipped: false), key: nil,
-      cache: TableCache(directory: directories.cache), shippedPath: directory + "/routes.json")
-    source.appDirectory = directory
+    var (console, source) = try AppDirectoryTests.reloadable(directory, in: directories)
     try Data(#"{"applinks":{"details":{}}}"#.utf8).write(
       to: URL(fileURLWithPath: directory + "/aasa.json"))
     #expect(source.reload(into: &console) == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -71,7 +72,7 @@ import Testing
       try Self.script(directories, "shop://items/3<Enter>"),
     ])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.text.contains("Upgrade required"))
+    #expect(run.stdout.contains("Upgrade required"))
   }
 
   @Test(
@@ -150,10 +151,10 @@ import Testing
     let run = CapturedRun.run(["init", directory])
     #expect(run.status == 0)
     #expect(
-      run.text.contains(
+      run.stdout.contains(
         "Replay its flow:      appshell replay --screens \(directory) \(directory)/flows/first-run.keys\n"
       ),
-      "\(run.text)")
+      "\(run.stdout)")
   }
 
   @Test func aLinkContractsUnknownMemberIsPlacedAtItsKeyWithACloseName() throws {
@@ -164,20 +165,16 @@ import Testing
     let run = CapturedRun.run(["test", "--screens", GoldenScripts.screens, path])
     #expect(run.status == 2)
     #expect(
-      run.text.contains(
+      run.stdout.contains(
         #"\#(path):1:43: cases[0].expect.screne: unknown member; did you mean "screen"?"#),
-      "\(run.text)")
+      "\(run.stdout)")
   }
 
   @Test func aMisspeltScreenOnReloadIsRefusedAndTheAppKept() throws {
     let directories = try PrivateDirectories()
     let directory = try Self.starter(directories)
-    let app = try AppLoader.loadApp(screens: directory, routes: nil)
-    var console = Console(app: app, size: Size(columns: 80, rows: 24))
-    var source = TableSource(
-      location: .file(directory + "/routes.json", shipped: false), key: nil,
-      cache: TableCache(directory: directories.cache), shippedPath: directory + "/routes.json")
-    source.appDirectory = directory
+    var (console, source) = try AppDirectoryTests.reloadable(directory, in: directories)
+    let app = console.app
     try Self.edit(directory, "routes.json", #""screen": "item""#, #""screen": "itme""#)
     #expect(source.reload(into: &console) == nil)
     #expect(
@@ -206,7 +203,7 @@ import Testing
     let run = CapturedRun.run(["test", "--screens", GoldenScripts.screens, path])
     #expect(run.status == 1)
     #expect(
-      run.text
+      run.stdout
         == "FAIL \(path)#1 myapp://orders: 1 expectation failed\n"
         + "    screen: expected \"home\", found \"order-list\"\n0 passed, 1 failed\n")
   }

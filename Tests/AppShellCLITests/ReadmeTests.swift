@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README shows what the app really draws: its screen is an SVG picture made by
@@ -29,22 +30,14 @@ import Testing
     ])
     #expect(run.status == 0, "\(run.stderr)")
     let made = try String(contentsOfFile: output + "/snapshot-1.svg", encoding: .utf8)
-    if ProcessInfo.processInfo.environment["APPSHELL_UPDATE_GOLDENS"] == "1" {
-      try Data(made.utf8).write(to: Self.picture)
-      Issue.record(
-        "APPSHELL_UPDATE_GOLDENS=1: wrote docs/images/readme-screen.svg; look at it, then run again without the variable"
-      )
-      return
-    }
+    try expectGolden(made, at: Self.picture, name: "docs/images/readme-screen.svg")
+    if Golden.updating { return }
     let committed = try String(contentsOf: Self.picture, encoding: .utf8)
-    #expect(
-      committed == made,
-      "docs/images/readme-screen.svg is stale (APPSHELL_UPDATE_GOLDENS=1 rewrites it)")
     // The picture still holds the screen the text replay prints.
     let text = CapturedRun.run([
       "replay", "--screens", GoldenScripts.screens, GoldenScripts.scriptURL("readme").path,
     ])
-    for line in try #require(Snapshots(text.text).screens.last) where !line.isEmpty {
+    for line in try #require(Snapshots(text.stdout).screens.last) where !line.isEmpty {
       let words = line.split(separator: " ").first.map(String.init) ?? ""
       #expect(
         committed.contains(words.replacingOccurrences(of: "&", with: "&amp;")),
@@ -80,7 +73,7 @@ import Testing
       String(match.1),
     ])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.text.contains(#""applinks""#))
+    #expect(run.stdout.contains(#""applinks""#))
   }
 
   /// docs/app.md says what `init` writes and where the screen format is.

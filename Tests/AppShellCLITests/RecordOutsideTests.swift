@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -8,7 +9,7 @@ import Testing
 @Suite(.serialized) struct RecordOutsideTests {
   @Test func aSessionWithOutsideURLsAndAsyncWorkReplaysToTheSameScreen() throws {
     let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
-    let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
     // The client's directories are the app's, so `openurl` and `push` reach it.
     let client = try HeadlessApp()
     let record = client.root + "/session.keys"
@@ -46,7 +47,7 @@ import Testing
       "\(script)")
     let replayed = CapturedRun.run(["replay", "--screens", GoldenScripts.screens, record])
     #expect(replayed.status == 0, "\(replayed.stderr)")
-    let last = try #require(Snapshots(replayed.text).screens.last)
+    let last = try #require(Snapshots(replayed.stdout).screens.last)
     // The lookup's result (order 7) over the banner's user (ann) over the outside URL's order.
     #expect(last.contains(" Order number: 7"), "\(last)")
     #expect(last.first?.hasPrefix("‹ ann ") == true, "\(last)")

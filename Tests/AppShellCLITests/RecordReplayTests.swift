@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import Replay
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -11,10 +12,10 @@ import Testing
 @Suite(.serialized) struct RecordReplayTests {
   @Test func aRecordedSessionReplaysToTheSameScreen() throws {
     let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
-    let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
-    let record = FileManager.default.temporaryDirectory
-      .appendingPathComponent("appshell-record-\(UUID().uuidString.prefix(8)).keys").path
-    defer { unlink(record) }
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
+    let directory = try TemporaryDirectory("appshell-record")
+    defer { withExtendedLifetime(directory) {} }
+    let record = directory.path + "/session.keys"
     let session = try TmuxSession(
       tmux: tmux, appshell: appshell, size: TerminalSize(columns: 72, rows: 20),
       arguments: ["--record", record])
@@ -37,7 +38,7 @@ import Testing
     #expect(script.contains("<Resize 64x18>"))
     let replayed = CapturedRun.run(["replay", "--screens", GoldenScripts.screens, record])
     #expect(replayed.status == 0, "\(replayed.stderr)")
-    let last = try #require(Snapshots(replayed.text).screens.last)
+    let last = try #require(Snapshots(replayed.stdout).screens.last)
     let live = try session.capture(expecting: last)
     #expect(
       live == last,
@@ -65,9 +66,9 @@ import Testing
   /// The header says how to replay: each word shell-quoted and inert, and a note when the
   /// table cannot be given to `replay` as it was given to the app.
   @Test func theHeaderQuotesTheReplayCommandAndCarriesANote() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("appshell record \(UUID().uuidString.prefix(8)).keys").path
-    defer { unlink(path) }
+    let directory = try TemporaryDirectory("appshell-record")
+    defer { withExtendedLifetime(directory) {} }
+    let path = directory.path + "/appshell record.keys"
     let recorder = try KeyRecorder(
       path: path, replayOptions: ["--routes", "SAVED-TABLE.json", "--screens", "my screens"],
       note: "the table came from https://x.example/t\u{1b}[2J.json: save it first")

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 // Helpers of the remote route-table tests (RemoteTableTests.swift).
@@ -45,6 +46,7 @@ func shippedRouteCount() throws -> Int {
 /// A scratch directory with an Ed25519 key pair made by `openssl`, where tables are signed.
 final class SigningKit {
   let directory: String
+  private let scratch: TemporaryDirectory
   let openssl: String
   /// The PEM files of the key the app is told to trust.
   let privateKey: String
@@ -55,16 +57,12 @@ final class SigningKit {
     openssl = try #require(
       ChildProcess.find("openssl"), "these tests need the openssl command (apt-get install openssl)"
     )
-    directory =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("appshell-rt-\(UUID().uuidString.prefix(8).lowercased())").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    scratch = try TemporaryDirectory("appshell-rt")
+    directory = scratch.path
     privateKey = directory + "/table-private.pem"
     publicKey = directory + "/table-public.pem"
     try makeKeyPair(privateKey: privateKey, publicKey: publicKey)
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: directory) }
 
   /// Makes another key pair; returns its private and public PEM files.
   func makeKeyPair(named name: String) throws -> (privateKey: String, publicKey: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // Integration tests of remote route tables: the real `appshell --headless` downloading a signed

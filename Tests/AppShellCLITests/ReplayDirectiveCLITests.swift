@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -28,7 +29,7 @@ import Testing
     let run = Self.replay(["--size", "40x6", path])
     #expect(run.status == 1)
     #expect(run.stderr == "\(path):2:1: expected \"Order 43\" on the screen\n")
-    let lines = run.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first == "=== snapshot 1 ===")
     #expect(lines[7] == "=== failed at \(path):2:1 ===")
     // Exactly ROWS lines after the header, and nothing else.
@@ -38,7 +39,7 @@ import Testing
     // With --state: the states so far, then one line with the state at the failure.
     let states = Self.replay(["--state", path])
     #expect(states.status == 1)
-    let stateLines = states.text.split(separator: "\n")
+    let stateLines = states.stdout.split(separator: "\n")
     #expect(stateLines.count == 2)
     #expect(stateLines.allSatisfy { $0.hasPrefix("{\"tab\":") })
     // A golden is not compared (nor written) after a failure.
@@ -53,7 +54,7 @@ import Testing
     let path = try Self.script("abc<Wait 2>", in: directories)
     let run = Self.replay([path])
     #expect(run.status == 2)
-    #expect(run.text == "")
+    #expect(run.stdout == "")
     #expect(
       run.stderr
         == "\(path):1:4: bad directive <Wait 2> (write <Wait 1.5s>, from 0 to 3600 seconds)\n")
@@ -66,7 +67,7 @@ import Testing
     let refused = Self.replay(["--open", "myapp://debug/reset", path])
     #expect(refused.status == 1)
     #expect(refused.stderr == "\(path):1:1: expected screen order-detail, the top screen is home\n")
-    #expect(refused.text.contains("Refused"))
+    #expect(refused.stdout.contains("Refused"))
   }
 
   @Test func formatAnsiColoursTheScreensButNotTheHeaders() throws {
@@ -74,7 +75,7 @@ import Testing
     let path = try Self.script("myapp://orders/42<Enter>", in: directories)
     let run = Self.replay(["--format", "ansi", "--size", "40x6", path])
     #expect(run.status == 0)
-    let lines = run.text.split(separator: "\n")
+    let lines = run.stdout.split(separator: "\n")
     #expect(lines[0] == "=== snapshot 1 ===")
     #expect(lines.count == 7)
     #expect(lines.dropFirst().allSatisfy { $0.hasSuffix("\u{1B}[0m") })
@@ -82,8 +83,8 @@ import Testing
     let title = ScreenFormat.colors ? "\u{1B}[0;1;36mOrder 42" : "\u{1B}[0;1mOrder 42"
     #expect(lines[1].contains(title), "\(lines[1])")
     // The text under the escapes is the text format's (where styled blanks may follow).
-    let text = Self.replay(["--size", "40x6", path]).text
-    let stripped = run.text.replacingOccurrences(
+    let text = Self.replay(["--size", "40x6", path]).stdout
+    let stripped = run.stdout.replacingOccurrences(
       of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression
     ).replacingOccurrences(of: " +\n", with: "\n", options: .regularExpression)
     #expect(stripped == text)
@@ -95,7 +96,7 @@ import Testing
     let output = directories.root + "/images"
     let run = Self.replay(["--format", "svg", "--output", output, path])
     #expect(run.status == 1)
-    #expect(run.text == "wrote \(output)/snapshot-1.svg\nwrote \(output)/failed.svg\n")
+    #expect(run.stdout == "wrote \(output)/snapshot-1.svg\nwrote \(output)/failed.svg\n")
     let svg = try String(contentsOfFile: output + "/failed.svg", encoding: .utf8)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"432\""))
     #expect(svg.contains("Order 42"))
@@ -108,7 +109,7 @@ import Testing
     let path = try Self.script("myapp://me<Enter><Wait 3s>", in: directories)
     let run = Self.replay(["--format", "cast", "--size", "40x6", path])
     #expect(run.status == 0)
-    let lines = run.text.split(separator: "\n")
+    let lines = run.stdout.split(separator: "\n")
     #expect(lines.first == #"{"version":2,"width":40,"height":6}"#)
     #expect(lines.count == 14, "the header, the first screen, one per key, one after the wait")
     #expect(lines[12].hasPrefix("[1.100,\"o\","), "\(lines[12])")
@@ -273,15 +274,15 @@ import Testing
     let path = try Self.script("# size: 40x10\nmyapp://orders/42<Enter>\n", in: directories)
     let golden = directories.root + "/s.golden"
     let updated = CapturedRun.run(["test", "--screens", GoldenScripts.screens, "--update", path])
-    #expect(updated.status == 0, "\(updated.text)")
+    #expect(updated.status == 0, "\(updated.stdout)")
     let replayed = Self.replay(["--expect", golden, path])
-    #expect(replayed.status == 0, "\(replayed.text)")
+    #expect(replayed.status == 0, "\(replayed.stdout)")
     let plain = Self.replay([path])
-    #expect(plain.text.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
+    #expect(plain.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
     let sized = Self.replay(["--size", "50x6", path])
-    let lines = sized.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = sized.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 8)
-    #expect(lines[1] != plain.text.split(separator: "\n")[1])
+    #expect(lines[1] != plain.stdout.split(separator: "\n")[1])
   }
 
   @Test func castMakesItsOutputDirectory() throws {
@@ -290,7 +291,7 @@ import Testing
     let output = directories.root + "/new/casts"
     let run = Self.replay(["--format", "cast", "--output", output, path])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.text == "wrote \(output)/replay.cast\n")
+    #expect(run.stdout == "wrote \(output)/replay.cast\n")
     #expect(FileManager.default.fileExists(atPath: output + "/replay.cast"))
   }
 
@@ -301,7 +302,7 @@ import Testing
     let text = Self.replay([path])
     let ansi = Self.replay(["--format", "ansi", path])
     #expect(text.status == 0)
-    #expect(ansi.text.replacing(#/\x1B\[[0-9;]*m/#, with: "") == text.text)
+    #expect(ansi.stdout.replacing(#/\x1B\[[0-9;]*m/#, with: "") == text.stdout)
   }
 
   /// The top-level help lists each subcommand's usage as its own help gives it.
@@ -312,8 +313,8 @@ import Testing
     func words(_ text: Substring) -> String {
       text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-    let top = words(Substring(CapturedRun.run(["--help"]).text))
-    let help = CapturedRun.run([command, "--help"]).text
+    let top = words(Substring(CapturedRun.run(["--help"]).stdout))
+    let help = CapturedRun.run([command, "--help"]).stdout
     let usage = help.split(separator: "\n\n").first { $0.hasPrefix("USAGE:") } ?? ""
     let forms = usage.dropFirst("USAGE:".count).split(separator: "appshell ")
     #expect(!forms.isEmpty)

@@ -1,13 +1,13 @@
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
 
-// `appshell resolve`, run in process through `AppShellCommand.run` with a fake `CommandIO`
-// that feeds standard input in chunks and records what is written and when.
+// `appshell resolve`, run in process (`CapturedRun`), with standard input fed in chunks and
+// what is written recorded, and when.
 
-/// A fake terminal: hands out `chunks` one per read and records the output.
 @Suite struct ResolveCommandTests {
   // MARK: Answer lines
 
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func writesTheExactLineForAMatchedURL() {
-    let result = run(["resolve", "myapp://home"])
+    let result = CapturedRun.run(["resolve", "myapp://home"])
     #expect(result.status == 0)
     #expect(
       result.stdout
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func writesTheExactLineForAMatchedURLWithAParameter() {
-    let result = run(["resolve", "navigator://user/zhangsan"])
+    let result = CapturedRun.run(["resolve", "navigator://user/zhangsan"])
     #expect(result.status == 0)
     #expect(
       result.lines == [
@@ -68,7 +68,7 @@ import Testing
 
   @Test func answersTheOrderDetailSeed() throws {
     let url = "navigateApp://action?navigationKey=orderdetail&orderid=2015032688"
-    let result = run(["resolve", url])
+    let result = CapturedRun.run(["resolve", url])
     #expect(result.status == 0)
     let line = try #require(result.lines.first)
     let answer = try parseLine(line)
@@ -92,7 +92,7 @@ import Testing
 
   @Test func answersTheSpecExamples() throws {
     try withTableFile(specExampleTable) { path in
-      let result = run([
+      let result = CapturedRun.run([
         "resolve", "--routes", path, "tests://user/view/joeldev?foo=bar", "tests://nothing/here",
         "tests://user/%zz",
       ])
@@ -127,7 +127,7 @@ import Testing
       ]}
       """#
     try withTableFile(table) { path in
-      let result = run(["resolve", "--routes", path, "/w/q", "myapp://w/x"])
+      let result = CapturedRun.run(["resolve", "--routes", path, "/w/q", "myapp://w/x"])
       #expect(result.status == 0)
       #expect(
         result.lines == [
@@ -138,7 +138,9 @@ import Testing
   }
 
   @Test func writesNumbersForTypedCaptures() throws {
-    let result = run(["resolve", "XYWAPP://pkdetail/like?id=123", "ccfurlresponder://animal/p/8.0"])
+    let result = CapturedRun.run([
+      "resolve", "XYWAPP://pkdetail/like?id=123", "ccfurlresponder://animal/p/8.0",
+    ])
     #expect(result.status == 0)
     let like = try parseLine(try #require(result.lines.first))
     #expect(like["params"] == .object([JSONMember("id", .number("123"))]))
@@ -153,7 +155,7 @@ import Testing
       "myapp://home", "tests://nothing", "myapp://user/%zz", "myapp://home", "myapp://me#frag",
       "", " ",
     ]
-    let result = run(["resolve"] + urls)
+    let result = CapturedRun.run(["resolve"] + urls)
     #expect(result.status == 1)
     #expect(result.lines.count == urls.count)
     for (line, url) in zip(result.lines, urls) {
@@ -164,7 +166,7 @@ import Testing
   }
 
   @Test func anArgumentWithANewlineIsOneURL() throws {
-    let result = run(["resolve", "myapp://home\nmyapp://me", "myapp://home\r"])
+    let result = CapturedRun.run(["resolve", "myapp://home\nmyapp://me", "myapp://home\r"])
     #expect(result.status == 1)
     try #require(result.lines.count == 2)
     #expect(try parseLine(result.lines[0])["url"] == .string("myapp://home\nmyapp://me"))
@@ -172,23 +174,20 @@ import Testing
   }
 
   @Test func aRawArgumentThatIsNotUTF8IsAnInvalidURL() {
-    let terminal = FakeTerminal()
-    let status = AppShellCommand.run(
-      rawArguments: [
-        Array("resolve".utf8), Array("--external".utf8), Array("myapp://user/".utf8) + [0xFF],
-        Array("myapp://user/a".utf8) + [0x00],
-      ],
-      io: terminal.io)
-    #expect(status == 1)
+    let result = CapturedRun.run(rawArguments: [
+      Array("resolve".utf8), Array("--external".utf8), Array("myapp://user/".utf8) + [0xFF],
+      Array("myapp://user/a".utf8) + [0x00],
+    ])
+    #expect(result.status == 1)
     #expect(
-      terminal.lines == [
+      result.lines == [
         #"{"url":"myapp://user/\#u{FFFD}","matched":false,"error":"invalid UTF-8 in path segment 2"}"#,
         #"{"url":"myapp://user/a\u0000","matched":true,"pattern":"myapp://user/<username>","route":{"pattern":"myapp://user/<username>","screen":"user-profile"},"params":{"username":"a\u0000"}}"#,
       ])
   }
 
   @Test func writesTheUnmatchedLine() {
-    let result = run(["resolve", "tests://nothing/here"])
+    let result = CapturedRun.run(["resolve", "tests://nothing/here"])
     #expect(result.status == 1)
     #expect(result.lines == [#"{"url":"tests://nothing/here","matched":false}"#])
     #expect(result.stderr.isEmpty)
@@ -202,7 +201,7 @@ import Testing
     ("myapp://user/%FF", "invalid UTF-8 in path segment 2"),
   ])
   func writesTheInvalidLineWithItsError(url: String, error: String) {
-    let result = run(["resolve", url])
+    let result = CapturedRun.run(["resolve", url])
     #expect(result.status == 1)
     #expect(
       result.lines == [
@@ -211,9 +210,9 @@ import Testing
   }
 
   @Test func refusesAnInternalOnlyRouteWithExternal() throws {
-    let inside = run(["resolve", "myapp://debug/reset"])
+    let inside = CapturedRun.run(["resolve", "myapp://debug/reset"])
     #expect(inside.status == 0)
-    let outside = run(["resolve", "--external", "myapp://debug/reset"])
+    let outside = CapturedRun.run(["resolve", "--external", "myapp://debug/reset"])
     #expect(outside.status == 1)
     #expect(outside.stderr.isEmpty)
     let answer = try parseLine(try #require(outside.lines.first))
@@ -236,19 +235,23 @@ import Testing
       ]}
       """#
     try withTableFile(table) { path in
-      let result = run(["resolve", "--routes", path, "--external", "myapp://debug/reset"])
+      let result = CapturedRun.run([
+        "resolve", "--routes", path, "--external", "myapp://debug/reset",
+      ])
       #expect(result.status == 1)
       let answer = try parseLine(try #require(result.lines.first))
       #expect(answer["matched"] == .bool(false))
       #expect(answer["refused"] != nil)
       #expect(answer["pattern"] == nil)
-      let other = run(["resolve", "--routes", path, "--external", "myapp://debug/other"])
+      let other = CapturedRun.run([
+        "resolve", "--routes", path, "--external", "myapp://debug/other",
+      ])
       #expect(other.status == 0)
     }
   }
 
   @Test func listsRedirectsOnlyAfterRedirects() throws {
-    let result = run([
+    let result = CapturedRun.run([
       "resolve", "myapp://old-orders/42", "myapp://orders/42", "myapp://old-orders/abc",
     ])
     #expect(result.status == 1)
@@ -278,7 +281,7 @@ import Testing
       ]}
       """#
     try withTableFile(table) { path in
-      let result = run(["resolve", "--routes", path, "--external", "x://a/%E4%B8%AD"])
+      let result = CapturedRun.run(["resolve", "--routes", path, "--external", "x://a/%E4%B8%AD"])
       #expect(result.status == 0)
       let answer = try parseLine(try #require(result.lines.first))
       #expect(
@@ -298,7 +301,7 @@ import Testing
       ]}
       """#
     try withTableFile(table) { path in
-      let result = run(["resolve", "--routes", path, "/loop", "/m/1", "/m/1?b=2"])
+      let result = CapturedRun.run(["resolve", "--routes", path, "/loop", "/m/1", "/m/1?b=2"])
       #expect(result.status == 1)
       try #require(result.lines.count == 3)
       for line in result.lines.prefix(2) {
@@ -317,20 +320,22 @@ import Testing
   // MARK: Exit status
 
   @Test func exitsZeroWhenEveryURLMatched() {
-    let result = run(["resolve", "myapp://home", "navigator://user/x", "JLRoutesThree://post/1"])
+    let result = CapturedRun.run([
+      "resolve", "myapp://home", "navigator://user/x", "JLRoutesThree://post/1",
+    ])
     #expect(result.status == 0)
     #expect(result.lines.count == 3)
   }
 
   @Test(arguments: ["tests://nothing", "myapp://user/%zz", "myapp://old-orders/x"])
   func exitsOneWhenAnyURLDidNotMatch(bad: String) {
-    let result = run(["resolve", "myapp://home", bad, "myapp://me"])
+    let result = CapturedRun.run(["resolve", "myapp://home", bad, "myapp://me"])
     #expect(result.status == 1)
     #expect(result.lines.count == 3)
   }
 
   @Test func exitsOneWhenAnOutsideURLIsRefused() {
-    let result = run(["resolve", "--external", "myapp://home", "myapp://debug/reset"])
+    let result = CapturedRun.run(["resolve", "--external", "myapp://home", "myapp://debug/reset"])
     #expect(result.status == 1)
     #expect(result.lines.count == 2)
   }
@@ -342,7 +347,7 @@ import Testing
   ])
   func exitsTwoForAnUnusableTable(json: String) throws {
     try withTableFile(json) { path in
-      let result = run(["resolve", "--routes", path, "myapp://home"])
+      let result = CapturedRun.run(["resolve", "--routes", path, "myapp://home"])
       #expect(result.status == 2)
       #expect(result.stdout.isEmpty)
       #expect(!result.stderr.isEmpty)
@@ -356,18 +361,22 @@ import Testing
   @Test func namesTheRefusedEntryOnStandardError() throws {
     let json = #"{"routes": [{"pattern": "/a", "screen": "s"}, {"pattern": "/a", "action": "t"}]}"#
     try withTableFile(json) { path in
-      let result = run(["resolve", "--routes", path, "myapp://home"])
+      let result = CapturedRun.run(["resolve", "--routes", path, "myapp://home"])
       #expect(result.status == 2)
       #expect(result.stderr.contains("routes[1] conflicts with routes[0]"), "\(result.stderr)")
     }
   }
 
   @Test func exitsTwoForATableThatCannotBeRead() throws {
-    let missing = run(["resolve", "--routes", "/nonexistent/routes.json", "myapp://home"])
+    let missing = CapturedRun.run([
+      "resolve", "--routes", "/nonexistent/routes.json", "myapp://home",
+    ])
     #expect(missing.status == 2)
     #expect(missing.stdout.isEmpty)
     #expect(missing.stderr.contains("/nonexistent/routes.json"))
-    let directory = run(["resolve", "--routes", FileManager.default.temporaryDirectory.path, "x"])
+    let directory = CapturedRun.run([
+      "resolve", "--routes", FileManager.default.temporaryDirectory.path, "x",
+    ])
     #expect(directory.status == 2)
     #expect(directory.stdout.isEmpty)
     #expect(!directory.stderr.isEmpty)
@@ -378,7 +387,7 @@ import Testing
     ["myapp://home", "--Routes", "x"], ["--external=yes", "myapp://home"], ["---", "myapp://home"],
   ])
   func exitsTwoForAnUnknownOption(arguments: [String]) {
-    let result = run(["resolve"] + arguments)
+    let result = CapturedRun.run(["resolve"] + arguments)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(!result.stderr.isEmpty)
@@ -389,7 +398,7 @@ import Testing
   }
 
   @Test func exitsTwoWhenRoutesHasNoValue() {
-    let result = run(["resolve", "myapp://home", "--routes"])
+    let result = CapturedRun.run(["resolve", "myapp://home", "--routes"])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("--routes"))
@@ -402,7 +411,9 @@ import Testing
   // MARK: Options
 
   @Test func doubleDashEndsTheOptions() throws {
-    let result = run(["resolve", "--", "--external", "myapp://debug/reset", "--", "--bogus"])
+    let result = CapturedRun.run([
+      "resolve", "--", "--external", "myapp://debug/reset", "--", "--bogus",
+    ])
     #expect(result.status == 1)
     #expect(result.stderr.isEmpty)
     try #require(result.lines.count == 4)
@@ -413,12 +424,12 @@ import Testing
       ])
     // `--external` after `--` is a URL, so the internal-only route still opens from the app.
     #expect(try parseLine(result.lines[1])["matched"] == .bool(true))
-    let outside = run(["resolve", "--external", "--", "myapp://debug/reset"])
+    let outside = CapturedRun.run(["resolve", "--external", "--", "myapp://debug/reset"])
     #expect(try parseLine(try #require(outside.lines.first))["refused"] != nil)
   }
 
   @Test func aSingleDashArgumentIsAURL() throws {
-    let result = run(["resolve", "-x", "-"])
+    let result = CapturedRun.run(["resolve", "-x", "-"])
     #expect(result.status == 1)
     #expect(result.lines == [#"{"url":"-x","matched":false}"#, #"{"url":"-","matched":false}"#])
   }
@@ -426,7 +437,7 @@ import Testing
   @Test func usesTheGivenRoutesFile() throws {
     let json = #"{"routes": [{"pattern": "myapp://only", "screen": "only"}]}"#
     try withTableFile(json) { path in
-      let result = run(["resolve", "myapp://only", "--routes", path, "myapp://home"])
+      let result = CapturedRun.run(["resolve", "myapp://only", "--routes", path, "myapp://home"])
       #expect(result.status == 1)
       let answers = try result.lines.map { try parseLine($0) }
       #expect(answers.map { $0["matched"] } == [.bool(true), .bool(false)])

@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -21,7 +22,7 @@ import Testing
 
   @Test func explainsOneURLAsAnAlignedTextBlock() throws {
     try withTableFile(table) { path in
-      let result = run(["resolve", "--explain", "--routes", path, "shop://items/new"])
+      let result = CapturedRun.run(["resolve", "--explain", "--routes", path, "shop://items/new"])
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty)
       #expect(
@@ -46,7 +47,9 @@ import Testing
 
   @Test func separatesBlocksWithABlankLineAndFollowsRedirects() throws {
     try withTableFile(table) { path in
-      let result = run(["resolve", "--explain", "--routes", path, "shop://old/5", "shop://nope"])
+      let result = CapturedRun.run([
+        "resolve", "--explain", "--routes", path, "shop://old/5", "shop://nope",
+      ])
       #expect(result.status == 1)
       let blocks = result.stdout.components(separatedBy: "\n\nURL ")
       #expect(blocks.count == 2)
@@ -70,7 +73,9 @@ import Testing
 
   @Test func saysWhyAnInternalRouteIsRefusedFromOutside() throws {
     try withTableFile(table) { path in
-      let result = run(["resolve", "--explain", "--external", "--routes", path, "shop://admin"])
+      let result = CapturedRun.run([
+        "resolve", "--explain", "--external", "--routes", path, "shop://admin",
+      ])
       #expect(result.status == 1)
       #expect(result.stdout.hasPrefix("URL shop://admin (from outside the app)\n"))
       #expect(result.stdout.contains("  target   screen \"admin\" (push), internal only\n"))
@@ -86,7 +91,7 @@ import Testing
 
   @Test func showsHostileURLsInert() throws {
     try withTableFile(table) { path in
-      let result = run([
+      let result = CapturedRun.run([
         "resolve", "--explain", "--routes", path, "shop://items/%1B%5B2J%C2%9B%E2%80%AE",
         "shop://\u{1B}]52;c;x\u{07}",
       ])
@@ -99,8 +104,8 @@ import Testing
   @Test func explainsAsJSONWithThePlainAnswerFirst() throws {
     try withTableFile(table) { path in
       let urls = ["shop://old/5", "shop://nope", "shop://items/%zz"]
-      let plain = run(["resolve", "--routes", path] + urls)
-      let explained = run(["resolve", "--explain", "--json", "--routes", path] + urls)
+      let plain = CapturedRun.run(["resolve", "--routes", path] + urls)
+      let explained = CapturedRun.run(["resolve", "--explain", "--json", "--routes", path] + urls)
       #expect(explained.status == plain.status)
       #expect(explained.lines.count == 3)
       for (plainLine, line) in zip(plain.lines, explained.lines) {
@@ -141,19 +146,19 @@ import Testing
   }
 
   @Test func jsonWithoutExplainIsAUsageError() {
-    let result = run(["resolve", "--json", "myapp://home"])
+    let result = CapturedRun.run(["resolve", "--json", "myapp://home"])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("--json goes with --explain"))
   }
 
   @Test func plainResolveIsUnchangedAndHelpNamesExplain() {
-    let plain = run(["resolve", "myapp://home"])
+    let plain = CapturedRun.run(["resolve", "myapp://home"])
     #expect(
       plain.stdout
         == #"{"url":"myapp://home","matched":true,"pattern":"myapp://home","route":{"pattern":"myapp://home","screen":"home"},"params":{}}"#
         + "\n")
-    let help = run(["resolve", "--help"])
+    let help = CapturedRun.run(["resolve", "--help"])
     #expect(help.status == 0)
     #expect(
       help.stdout.contains(
@@ -164,7 +169,7 @@ import Testing
 
   @Test func aURLAfterDoubleDashIsNotAnOption() throws {
     try withTableFile(table) { path in
-      let result = run(["resolve", "--explain", "--routes", path, "--", "--json"])
+      let result = CapturedRun.run(["resolve", "--explain", "--routes", path, "--", "--json"])
       #expect(result.status == 1)
       #expect(result.stdout.hasPrefix("URL --json (from inside the app)\n"))
     }

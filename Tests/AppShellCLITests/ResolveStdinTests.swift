@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -9,7 +10,7 @@ import Testing
 
   @Test func readsURLsFromStandardInputOneALine() throws {
     let streamed = runStdin([streamInput])
-    let expected = run(["resolve"] + streamURLs)
+    let expected = CapturedRun.run(["resolve"] + streamURLs)
     #expect(streamed.status == 1)
     try #require(streamed.lines.count == streamURLs.count)
     #expect(streamed.stdout == expected.stdout)
@@ -22,7 +23,7 @@ import Testing
   }
 
   @Test func answersTheSameWhereverTheInputIsCut() {
-    let expected = run(["resolve"] + streamURLs).stdout
+    let expected = CapturedRun.run(["resolve"] + streamURLs).stdout
     for cut in 0...streamInput.count {
       let chunks = [Array(streamInput[..<cut]), Array(streamInput[cut...])]
       let result = runStdin(chunks)
@@ -102,7 +103,7 @@ import Testing
     let chunks = lines.map { $0 + [0x0A] }
     let result = runStdin(chunks)
     #expect(result.status == 1)
-    let output = result.terminal.output
+    let output = result.output
     #expect(String(decoding: output, as: UTF8.self).utf8.elementsEqual(output), "valid UTF-8")
     try #require(result.lines.count == 4)
     let prefixes = ["navigator://user/", "myapp://user/", "myapp://user/a"]
@@ -135,14 +136,14 @@ import Testing
     let result = runStdin([
       Array("myapp://home\nmyapp:".utf8), Array("//me\nmyapp://about\n".utf8), Array("tail".utf8),
     ])
-    let home = run(["resolve", "myapp://home"]).stdout
-    let me = run(["resolve", "myapp://me"]).stdout
-    let about = run(["resolve", "myapp://about"]).stdout
-    let tail = run(["resolve", "tail"]).stdout
-    #expect(result.terminal.outputAtRead.count >= 4)
-    #expect(result.terminal.outputAtRead.first == "")
-    #expect(result.terminal.outputAtRead.dropFirst().first == home)
-    #expect(result.terminal.outputAtRead.dropFirst(2).first == home + me + about)
+    let home = CapturedRun.run(["resolve", "myapp://home"]).stdout
+    let me = CapturedRun.run(["resolve", "myapp://me"]).stdout
+    let about = CapturedRun.run(["resolve", "myapp://about"]).stdout
+    let tail = CapturedRun.run(["resolve", "tail"]).stdout
+    #expect(result.outputAtRead.count >= 4)
+    #expect(result.outputAtRead.first == "")
+    #expect(result.outputAtRead.dropFirst().first == home)
+    #expect(result.outputAtRead.dropFirst(2).first == home + me + about)
     #expect(result.stdout == home + me + about + tail)
     #expect(result.status == 1)
   }
@@ -152,7 +153,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.isEmpty)
-    #expect(result.terminal.outputAtRead.count == 1)
+    #expect(result.outputAtRead.count == 1)
   }
 
   @Test func readsStandardInputWhenOnlyOptionsAreGiven() throws {

@@ -6,63 +6,11 @@ import Testing
 
 @testable import AppShellCLI
 
-// A fake terminal for running `appshell resolve` in process, and helpers for its answers.
-
-final class FakeTerminal {
-  var chunks: [[UInt8]]
-  var output: [UInt8] = []
-  var errors = ""
-  /// The output written so far, taken each time a chunk was requested.
-  var outputAtRead: [String] = []
-  var writes = 0
-
-  init(_ chunks: [[UInt8]] = []) { self.chunks = chunks }
-
-  var io: CommandIO {
-    CommandIO(
-      read: { [self] in
-        outputAtRead.append(String(decoding: output, as: UTF8.self))
-        return chunks.isEmpty ? nil : chunks.removeFirst()
-      },
-      write: { [self] bytes in
-        writes += 1
-        output += bytes
-      },
-      writeError: { [self] text in errors += text })
-  }
-
-  var text: String { String(decoding: output, as: UTF8.self) }
-
-  /// The output split into lines; the last line must end with a newline.
-  var lines: [String] {
-    guard !output.isEmpty else { return [] }
-    var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(pieces.last == "", "output must end with a newline")
-    pieces.removeLast()
-    return pieces
-  }
-}
-
-/// What a run gave.
-struct ResolveRun {
-  var status: Int32
-  var terminal: FakeTerminal
-  var lines: [String] { terminal.lines }
-  var stdout: String { terminal.text }
-  var stderr: String { terminal.errors }
-}
-
-/// Runs `appshell ARGUMENTS` in process with `chunks` as standard input.
-func run(_ arguments: [String], stdin chunks: [[UInt8]] = []) -> ResolveRun {
-  DemoApp.register()
-  let terminal = FakeTerminal(chunks)
-  let status = AppShellCommand.run(arguments, io: terminal.io)
-  return ResolveRun(status: status, terminal: terminal)
-}
+// Helpers for running `appshell resolve` in process and reading its answers.
 
 /// Runs `appshell resolve` with standard input `text` cut into the given chunks.
-func runStdin(_ chunks: [[UInt8]], arguments: [String] = []) -> ResolveRun {
-  run(["resolve"] + arguments, stdin: chunks)
+func runStdin(_ chunks: [[UInt8]], arguments: [String] = []) -> CapturedRun {
+  CapturedRun.run(["resolve"] + arguments, stdin: chunks)
 }
 
 /// A route table written to a fresh temporary file; the directory goes away after `body`.

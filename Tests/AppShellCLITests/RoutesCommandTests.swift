@@ -1,6 +1,7 @@
 import Foundation
 import Routing
 import Shell
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -25,56 +26,34 @@ enum RoutesFixtures {
 }
 
 @Suite struct RoutesCommandTests {
-  private var updating: Bool {
-    ProcessInfo.processInfo.environment["APPSHELL_UPDATE_GOLDENS"] == "1"
-  }
-
   /// Compares `text` with `Goldens/Routes/NAME.golden`, or re-records it.
   private func expectGolden(
     _ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let url = RoutesFixtures.goldens.appendingPathComponent(name + ".golden")
-    if updating {
-      try FileManager.default.createDirectory(
-        at: RoutesFixtures.goldens, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-      Issue.record(
-        "APPSHELL_UPDATE_GOLDENS=1: wrote Goldens/Routes/\(name).golden; read it (git diff)",
-        sourceLocation: sourceLocation)
-      return
-    }
-    let golden = try #require(
-      try? String(contentsOf: url, encoding: .utf8), "Goldens/Routes/\(name).golden is missing",
-      sourceLocation: sourceLocation)
-    let expected = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let got = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if expected != got {
-      Issue.record(
-        """
-        output differs from Goldens/Routes/\(name).golden (APPSHELL_UPDATE_GOLDENS=1 re-records it):
-        \(lineDiff(expected: expected, got: got, snapshot: 1, firstLine: 1))
-        """, sourceLocation: sourceLocation)
-    }
+    try TestSupport.expectGolden(
+      text, at: RoutesFixtures.goldens.appendingPathComponent(name + ".golden"),
+      name: "Goldens/Routes/\(name).golden", sourceLocation: sourceLocation)
   }
 
   // MARK: The tree
 
   @Test func theShippedTableAsATreeMatchesItsGolden() throws {
-    let result = run(["routes", "--screens", RoutesFixtures.shipped])
+    let result = CapturedRun.run(["routes", "--screens", RoutesFixtures.shipped])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     try expectGolden(result.stdout, "shipped-tree")
   }
 
   @Test func theDefaultTableIsTheShippedOne() {
-    let result = run(["routes"])
+    let result = CapturedRun.run(["routes"])
     #expect(result.status == 0)
-    #expect(result.stdout == run(["routes", "--screens", RoutesFixtures.shipped]).stdout)
+    #expect(
+      result.stdout == CapturedRun.run(["routes", "--screens", RoutesFixtures.shipped]).stdout)
     #expect(result.stdout.hasPrefix("39 routes, table version 1\n"))
   }
 
   @Test func everyRouteAppearsOnceAlignedAndInert() throws {
-    let result = run(["routes", "--screens", RoutesFixtures.shipped])
+    let result = CapturedRun.run(["routes", "--screens", RoutesFixtures.shipped])
     let lines = result.lines
     var indexes: [Int] = []
     var columns: Set<Int> = []
@@ -101,7 +80,7 @@ enum RoutesFixtures {
       ]}
       """#
     try withTableFile(table) { path in
-      let result = run(["routes", "--routes", path])
+      let result = CapturedRun.run(["routes", "--routes", path])
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty, "\(result.stderr)")
       for line in result.lines {
@@ -120,7 +99,7 @@ enum RoutesFixtures {
   }
 
   @Test func aTableTheAppRefusesIsStillShownWithANote() {
-    let result = run(["routes", "--screens", RoutesFixtures.bad])
+    let result = CapturedRun.run(["routes", "--screens", RoutesFixtures.bad])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("17 routes, table version 2\n"))
     #expect(
@@ -131,7 +110,7 @@ enum RoutesFixtures {
 
   @Test func anEmptyTableIsOneLine() throws {
     try withTableFile(#"{"routes":[]}"#) { path in
-      let result = run(["routes", "--routes", path])
+      let result = CapturedRun.run(["routes", "--routes", path])
       #expect(result.status == 0)
       #expect(result.stdout == "0 routes, no table version\n")
     }
@@ -140,18 +119,20 @@ enum RoutesFixtures {
   // MARK: Lint
 
   @Test func theShippedTableIsLintClean() {
-    let result = run(["routes", "--lint"])
+    let result = CapturedRun.run(["routes", "--lint"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout == "no problems in 39 routes\n")
     #expect(result.stderr.isEmpty)
-    let explicit = run(["routes", "--lint", "--screens", RoutesFixtures.shipped, "--json"])
+    let explicit = CapturedRun.run([
+      "routes", "--lint", "--screens", RoutesFixtures.shipped, "--json",
+    ])
     #expect(explicit.status == 0)
     let lint = (try? JSON.parse(explicit.stdout))?["lint"]
     #expect(lint?.serialized == #"{"problems":0,"findings":[]}"#)
   }
 
   @Test func theBadTableHasExactlyEachPlantedProblem() throws {
-    let result = run(["routes", "--lint", "--json", "--screens", RoutesFixtures.bad])
+    let result = CapturedRun.run(["routes", "--lint", "--json", "--screens", RoutesFixtures.bad])
     #expect(result.status == 1)
     #expect(result.stderr.isEmpty)
     let document = try JSON.parse(result.stdout)
@@ -189,7 +170,7 @@ enum RoutesFixtures {
   }
 
   @Test func theBadTablesReportMatchesItsGolden() throws {
-    let result = run(["routes", "--lint", "--screens", RoutesFixtures.bad])
+    let result = CapturedRun.run(["routes", "--lint", "--screens", RoutesFixtures.bad])
     #expect(result.status == 1)
     #expect(
       result.lines.last
@@ -200,7 +181,7 @@ enum RoutesFixtures {
 
   @Test func lintWithAnotherTableUsesTheGivenScreens() throws {
     // The bad table with the shipped screens: `item` is missing, so routes to it are targets.
-    let result = run([
+    let result = CapturedRun.run([
       "routes", "--lint", "--routes", RoutesFixtures.bad + "/routes.json", "--screens",
       RoutesFixtures.shipped,
     ])
@@ -212,7 +193,7 @@ enum RoutesFixtures {
   // MARK: JSON
 
   @Test func theJSONDocumentHasAStableShape() throws {
-    let result = run(["routes", "--json", "--screens", RoutesFixtures.shipped])
+    let result = CapturedRun.run(["routes", "--json", "--screens", RoutesFixtures.shipped])
     #expect(result.status == 0)
     #expect(result.lines.count == 1)
     let document = try JSON.parse(result.stdout)
@@ -262,13 +243,13 @@ enum RoutesFixtures {
   // MARK: Options
 
   @Test func helpAndTheTopLevelHelpDescribeTheCommand() {
-    let help = run(["routes", "--help"])
+    let help = CapturedRun.run(["routes", "--help"])
     #expect(help.status == 0)
     #expect(
       help.stdout.contains(
         "USAGE: appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]"))
-    #expect(run(["routes", "-h"]).stdout == help.stdout)
-    let top = run(["--help"])
+    #expect(CapturedRun.run(["routes", "-h"]).stdout == help.stdout)
+    let top = CapturedRun.run(["--help"])
     #expect(
       top.stdout.contains("appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]"))
     #expect(
@@ -286,14 +267,14 @@ enum RoutesFixtures {
     (["--json=1"], "--json takes no value"),
   ])
   func unusableOptionsAreOneLineAndExit2(arguments: [String], message: String) {
-    let result = run(["routes"] + arguments)
+    let result = CapturedRun.run(["routes"] + arguments)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "appshell routes: \(message)\nSee 'appshell routes --help'.\n")
   }
 
   @Test func anUnreadableTableOrScreensDirectoryExits2() throws {
-    let missing = run(["routes", "--routes", "/nonexistent/routes.json"])
+    let missing = CapturedRun.run(["routes", "--routes", "/nonexistent/routes.json"])
     #expect(missing.status == 2)
     #expect(missing.stdout.isEmpty)
     #expect(
@@ -302,7 +283,7 @@ enum RoutesFixtures {
     )
     try withTableFile(#"{"routes":[{"pattern":"/a/*/*","screen":"s"}]}"#) { path in
       for arguments in [["routes"], ["routes", "--lint"], ["routes", "--json"]] {
-        let result = run(arguments + ["--routes", path])
+        let result = CapturedRun.run(arguments + ["--routes", path])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(
@@ -311,7 +292,7 @@ enum RoutesFixtures {
         )
       }
     }
-    let noScreens = run([
+    let noScreens = CapturedRun.run([
       "routes", "--lint", "--routes", RoutesFixtures.bad + "/routes.json", "--screens",
       "/nonexistent",
     ])
@@ -321,7 +302,7 @@ enum RoutesFixtures {
   }
 
   @Test func optionsMayBeWrittenWithEquals() {
-    let result = run(["routes", "--lint", "--screens=\(RoutesFixtures.bad)"])
+    let result = CapturedRun.run(["routes", "--lint", "--screens=\(RoutesFixtures.bad)"])
     #expect(result.status == 1)
     #expect(result.lines.count == 9)
   }

@@ -2,6 +2,7 @@ import Demo
 import Foundation
 import Routing
 import Shell
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -178,10 +179,9 @@ private func sample(_ type: CaptureType) -> ParamValue {
 
   @Test func aScreenFileWithABadPlaceholderIsRefusedWithTheFileFieldAndProblem() throws {
     let fileManager = FileManager.default
-    let directory = fileManager.temporaryDirectory
-      .appendingPathComponent("appshell-screens-\(UInt64.random(in: 0...UInt64.max))")
-    try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? fileManager.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory("appshell-screens")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.url
     // Every file, with the link files app.json names (Info.plist, entitlements, aasa/).
     for file in try fileManager.contentsOfDirectory(atPath: shippedScreens()) {
       try fileManager.copyItem(
@@ -205,11 +205,9 @@ private func sample(_ type: CaptureType) -> ParamValue {
   }
 
   @Test func aScreenFileNamedAfterAnotherScreenIsRefused() throws {
-    let fileManager = FileManager.default
-    let directory = fileManager.temporaryDirectory
-      .appendingPathComponent("appshell-screens-\(UInt64.random(in: 0...UInt64.max))")
-    try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? fileManager.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory("appshell-screens")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.url
     try Data(#"{"name":"other","title":"T"}"#.utf8).write(
       to: directory.appendingPathComponent("home.json"))
     do {

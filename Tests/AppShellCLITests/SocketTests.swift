@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 // Integration tests of the app's socket: a real `appshell --headless` (see HeadlessAppSupport)

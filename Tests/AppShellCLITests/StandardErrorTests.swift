@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -12,12 +13,10 @@ import Testing
   }
 
   @Test func aHostileTableKeyReachesStandardErrorInert() throws {
-    let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hostile-\(UUID().uuidString.prefix(8)).json")
-    defer { try? FileManager.default.removeItem(at: file) }
-    try Data(#"{"routes":[],"\u001b]0;pwned\u0007":1}"#.utf8).write(to: file)
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
     let directories = try PrivateDirectories()
+    let file = URL(fileURLWithPath: directories.root + "/hostile.json")
+    try Data(#"{"routes":[],"\u001b]0;pwned\u0007":1}"#.utf8).write(to: file)
     let result = try runProcess(
       appshell, ["routes", "--routes", file.path], environment: directories.environment)
     #expect(result.status == 2)

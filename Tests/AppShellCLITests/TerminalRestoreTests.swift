@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 // The terminal is restored on every way out of the ncurses front end (README, "Exits"): Ctrl-C, SIGTERM, SIGINT, SIGQUIT, a fatal error in the app and standard input closing. SIGHUP
@@ -109,7 +110,9 @@ import Testing
 /// directories.
 private final class RestoreRun {
   let session: TmuxSession
-  private let directory: URL
+  /// Removed with everything in it when this run is dropped.
+  private let scratch: TemporaryDirectory
+  private var directory: URL { scratch.url }
   private var doneDescriptor: Int32
   private var stdinMaster: Int32
   private var closed = false
@@ -120,11 +123,9 @@ private final class RestoreRun {
   /// Writes the wrapper, starts it in a tmux session and waits for the app's first frame.
   init(_ path: TerminalRestoreTests.ExitPath) throws {
     let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
-    let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
-    let unique = UUID().uuidString.prefix(8).lowercased()
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("appshell-restore-\(unique)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
+    let scratch = try TemporaryDirectory("appshell-restore")
+    let directory = scratch.url
     var done: Int32 = -1
     var master: Int32 = -1
     do {
@@ -155,10 +156,9 @@ private final class RestoreRun {
         environment: environment, launcher: ["/bin/sh"])
     } catch {
       for descriptor in [done, master] where descriptor >= 0 { Descriptors.close(descriptor) }
-      try? FileManager.default.removeItem(at: directory)
       throw error
     }
-    self.directory = directory
+    self.scratch = scratch
     doneDescriptor = done
     stdinMaster = master
   }
@@ -298,7 +298,7 @@ private final class RestoreRun {
   }
 
   /// Kills the app if it is still running (after a failure; SIGHUP from the closing server
-  /// would only reload its table), stops the tmux server and removes everything this run made.
+  /// would only reload its table) and stops the tmux server; the directory goes with this run.
   func close() {
     guard !closed else { return }
     closed = true
@@ -312,7 +312,6 @@ private final class RestoreRun {
     }
     doneDescriptor = -1
     stdinMaster = -1
-    try? FileManager.default.removeItem(at: directory)
   }
 
   deinit { close() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -78,8 +79,8 @@ import Testing
           + ‹ Home                                 Me
 
       """
-    #expect(run.text.hasPrefix(expected), "\(run.text)")
-    #expect(run.text.hasSuffix("\n    + URL›\n2 passed, 5 failed\n"), "\(run.text)")
+    #expect(run.stdout.hasPrefix(expected), "\(run.stdout)")
+    #expect(run.stdout.hasSuffix("\n    + URL›\n2 passed, 5 failed\n"), "\(run.stdout)")
   }
 
   @Test func theOutputIsTheSameWhateverTheNumberOfJobs() throws {
@@ -94,9 +95,9 @@ import Testing
     let one = Self.test(["-j", "1", d])
     let four = Self.test(["-j4", d])
     let byDefault = Self.test([d])
-    #expect(one.text == four.text)
-    #expect(one.text == byDefault.text)
-    #expect(one.text.hasSuffix("\n28 passed, 19 failed\n"))
+    #expect(one.stdout == four.stdout)
+    #expect(one.stdout == byDefault.stdout)
+    #expect(one.stdout.hasSuffix("\n28 passed, 19 failed\n"))
   }
 
   @Test func exitStatusIsZeroWhenAllPassAndOneWhenAnyFailed() throws {
@@ -104,25 +105,25 @@ import Testing
     let d = try Self.suite(in: directories.root)
     let passing = Self.test([d + "/pass.keys", d + "/links.links.json"])
     #expect(passing.status == 1)
-    #expect(passing.text.hasSuffix("\n2 passed, 1 failed\n"))
+    #expect(passing.stdout.hasSuffix("\n2 passed, 1 failed\n"))
     let pass = Self.test([d + "/pass.keys"])
     #expect(pass.status == 0)
-    #expect(pass.text == "ok   \(d)/pass.keys\n1 passed, 0 failed\n")
+    #expect(pass.stdout == "ok   \(d)/pass.keys\n1 passed, 0 failed\n")
     let missing = Self.test([d + "/nothing.keys"])
     #expect(missing.status == 2)
     #expect(
-      missing.text
+      missing.stdout
         == "FAIL \(d)/nothing.keys: \(d)/nothing.keys: no such file or directory\n"
         + "0 passed, 1 failed\n")
     let missingDirectory = Self.test([d + "/nowhere"])
     #expect(missingDirectory.status == 2)
     #expect(
-      missingDirectory.text
+      missingDirectory.stdout
         == "FAIL \(d)/nowhere: \(d)/nowhere: no such file or directory\n0 passed, 1 failed\n")
     let other = Self.test([d + "/notes.txt"])
     #expect(other.status == 2)
     #expect(
-      other.text.hasPrefix(
+      other.stdout.hasPrefix(
         "FAIL \(d)/notes.txt: \(d)/notes.txt: not a flow (.keys) or a link contract (.links.json)\n"
       ))
   }
@@ -135,11 +136,11 @@ import Testing
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
     let run = Self.test([empty])
     #expect(run.status == 2)
-    #expect(run.text == "0 passed, 0 failed\n")
+    #expect(run.stdout == "0 passed, 0 failed\n")
     #expect(run.stderr == "appshell test: no flows or link contracts in \(empty)\n")
     let withOthers = Self.test([d + "/pass.keys", empty])
     #expect(withOthers.status == 2)
-    #expect(withOthers.text == "ok   \(d)/pass.keys\n1 passed, 0 failed\n")
+    #expect(withOthers.stdout == "ok   \(d)/pass.keys\n1 passed, 0 failed\n")
     #expect(withOthers.stderr == "appshell test: no flows or link contracts in \(empty)\n")
   }
 
@@ -162,7 +163,7 @@ import Testing
     let app = directories.root + "/app"
     #expect(CapturedRun.run(["init", app]).status == 0)
     let tested = CapturedRun.run(["test", "--screens", app])
-    #expect(tested.status == 0, "\(tested.text)")
+    #expect(tested.status == 0, "\(tested.stdout)")
     try FileManager.default.removeItem(atPath: app + "/flows")
     let none = CapturedRun.run(["test", "--screens", app])
     #expect(none.status == 2)
@@ -182,8 +183,8 @@ import Testing
     let golden = try String(contentsOfFile: d + "/sub/golden.golden", encoding: .utf8)
     #expect(golden.hasPrefix("=== snapshot 1 ===\n‹ Home"))
     let again = Self.test([d + "/pass.keys", d + "/sub"])
-    #expect(again.status == 0, "\(again.text)")
-    #expect(again.text == "ok   \(d)/pass.keys\nok   \(d)/sub/golden.keys\n2 passed, 0 failed\n")
+    #expect(again.status == 0, "\(again.stdout)")
+    #expect(again.stdout == "ok   \(d)/pass.keys\nok   \(d)/sub/golden.keys\n2 passed, 0 failed\n")
   }
 
   @Test func junitIsWellFormedAndCountsAsTheSummaryDoes() throws {
@@ -191,7 +192,7 @@ import Testing
     let d = try Self.suite(in: directories.root)
     let report = directories.root + "/junit.xml"
     let run = Self.test(["--junit", report, d])
-    #expect(run.text.hasSuffix("\n2 passed, 5 failed\n"))
+    #expect(run.stdout.hasSuffix("\n2 passed, 5 failed\n"))
     let xml = try String(contentsOfFile: report, encoding: .utf8)
     let document = try XMLDocument(xmlString: xml)
     let root = try #require(document.rootElement())

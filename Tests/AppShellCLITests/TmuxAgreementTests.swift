@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -299,12 +300,13 @@ extension Snapshots {
   func tmuxShowsWhatReplayShows(_ name: String) throws {
     let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
     let appshell = try #require(
-      builtAppshellBinary(), "the built appshell binary was not found; run `swift build` first")
+      builtExecutable("appshell"),
+      "the built appshell binary was not found; run `swift build` first")
     let text = try GoldenScripts.text(name)
     let steps = ScriptStep.parse(text)
     let replay = try GoldenScripts.replay(name)
     try #require(replay.status == 0, "replay of \(name).keys failed: \(replay.stderr)")
-    let expected = Snapshots(replay.text).screens
+    let expected = Snapshots(replay.stdout).screens
     let known = Self.knownBugs[name] ?? [:]
 
     let session = try TmuxSession(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // The real ncurses front end under tmux, driven from outside: `appshell openurl` and
@@ -14,7 +15,7 @@ import Testing
 
     init() throws {
       let tmux = try #require(TmuxSession.tmuxExecutable, TmuxSession.missing)
-      let appshell = try #require(builtAppshellBinary(), "run `swift build` first")
+      let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
       client = try HeadlessApp()
       session = try TmuxSession(
         tmux: tmux, appshell: appshell, size: TerminalSize(columns: 80, rows: 24),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -50,12 +51,12 @@ import Testing
   @Test(arguments: AppShellCommand.commands.map(\.command))
   func eachHelpShowsTheUsage(command: String) throws {
     let usage = try #require(AppShellCommand.commands.first { $0.command == command })
-    let top = CapturedRun.run(["--help"]).text
+    let top = CapturedRun.run(["--help"]).stdout
     #expect(top.contains("       " + Usage.section(usage.forms).dropFirst("USAGE: ".count)))
     #expect(top.contains(usage.listEntry + "\n"))
     let own = CapturedRun.run([command, "--help"])
     #expect(own.status == 0)
-    #expect(own.text.contains("\n\n" + usage.section + "\n\n"))
+    #expect(own.stdout.contains("\n\n" + usage.section + "\n\n"))
   }
 
   /// A long summary goes on under its first line; a long name puts the summary on a line of

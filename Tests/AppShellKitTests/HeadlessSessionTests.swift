@@ -1,5 +1,6 @@
 import AppShellKit
 import Foundation
+import TestSupport
 import Testing
 
 /// A small app with a Swift screen, a Swift action and a Swift guard, driven headless.
@@ -61,14 +62,12 @@ import Testing
   }
 
   static func withApp(files: [String: String] = files, _ body: (String) throws -> Void) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("appshellkit-\(UUID().uuidString.prefix(8))").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    for (name, text) in files {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
+    try TemporaryDirectory.with("appshellkit") { directory in
+      for (name, text) in files {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+      }
+      try body(directory.path)
     }
-    try body(directory)
   }
 
   @Test func aSwiftScreenActionAndGuardWorkHeadless() throws {

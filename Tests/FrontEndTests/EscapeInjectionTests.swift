@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShellCLI
@@ -323,9 +324,9 @@ extension Console {
     // A key script cannot type a line break or `<` as a character.
     guard !carried.contains(where: { $0.isNewline || $0 == "<" }) else { return }
     let script = "navigator://user/\(carried)<Enter><F2><Snap>x://\(carried)<Enter>"
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let path = try writeFile(script, named: "hostile.keys", in: directory)
-      let run = runAppShell(["replay", path])
+      let run = CapturedRun.run(["replay", path])
       #expect(run.status == 0, "\(run.stderr)")
       let unsafe = run.stdout.unicodeScalars.filter { $0 != "\n" && isUnsafeScalar($0) }
       #expect(unsafe.isEmpty, "replay printed \(unsafe.map(\.value))")
@@ -342,7 +343,7 @@ extension Console {
   /// a terminal showing the output.)
   @Test(arguments: hostileTexts, URLForm.allCases)
   func resolvePrintsJSONEscapes(hostile: HostileText, form: URLForm) throws {
-    let run = runAppShell(["resolve", "--", "myapp://user/" + form.carrying(hostile)])
+    let run = CapturedRun.run(["resolve", "--", "myapp://user/" + form.carrying(hostile)])
     #expect(run.status == 0, "\(run.stderr)")
     let output = run.stdout.unicodeScalars
     #expect(output.last == "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Interface
@@ -258,10 +259,10 @@ private let specialKeys: [(String, Key)] = {
   // MARK: Through the command line
 
   @Test func aBadScriptExitsTwoWithItsPlaceOnStderrAndNothingOnStdout() throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let path = try writeFile(
         "# test\nmyapp://张三<Enter><Nope>\n<Snap>", named: "bad.keys", in: directory)
-      let run = runAppShell(["replay", path])
+      let run = CapturedRun.run(["replay", path])
       #expect(run.status == 2)
       #expect(run.stdout == "")
       #expect(run.stderr.hasSuffix("\(path):2:18: unknown key <Nope>\n"), "\(run.stderr)")
@@ -274,9 +275,9 @@ private let specialKeys: [(String, Key)] = {
     ("x\n<Resize abc>", ":2:1: bad directive <Resize abc>"),
   ])
   func badScriptsThroughTheCommandLine(text: String, place: String) throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let path = try writeFile(text, named: "s.keys", in: directory)
-      let run = runAppShell(["replay", "--size", "40x10", path])
+      let run = CapturedRun.run(["replay", "--size", "40x10", path])
       #expect(run.status == 2)
       #expect(run.stdout == "")
       #expect(run.stderr.contains(path + place), "\(run.stderr)")
@@ -285,9 +286,9 @@ private let specialKeys: [(String, Key)] = {
 
   @Test(arguments: ["0x5", "abc", "80x", "x24", "80x24x1", "-80x24", "80 x24", "0x0", "", "80X24"])
   func aBadSizeExitsTwo(size: String) throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let path = try writeFile("<Snap>", named: "s.keys", in: directory)
-      let run = runAppShell(["replay", "--size", size, path])
+      let run = CapturedRun.run(["replay", "--size", size, path])
       #expect(run.status == 2)
       #expect(run.stdout == "")
       #expect(run.stderr.contains("--size"), "\(run.stderr)")
@@ -295,7 +296,7 @@ private let specialKeys: [(String, Key)] = {
   }
 
   @Test func aMissingSizeValueExitsTwo() {
-    let run = runAppShell(["replay", "--size"])
+    let run = CapturedRun.run(["replay", "--size"])
     #expect(run.status == 2)
     #expect(run.stdout == "")
     #expect(!run.stderr.isEmpty)
@@ -308,10 +309,10 @@ private let specialKeys: [(String, Key)] = {
     (#"{"routes":"many"}"#, "routes.json"),
   ])
   func anUnusableRouteTableExitsTwo(table: String, mention: String) throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let script = try writeFile("<Snap>", named: "s.keys", in: directory)
       let routes = try writeFile(table, named: "routes.json", in: directory)
-      let run = runAppShell(["replay", "--routes", routes, script])
+      let run = CapturedRun.run(["replay", "--routes", routes, script])
       #expect(run.status == 2)
       #expect(run.stdout == "")
       #expect(run.stderr.contains(mention), "\(run.stderr)")
@@ -319,9 +320,9 @@ private let specialKeys: [(String, Key)] = {
   }
 
   @Test func aMissingRouteTableExitsTwo() throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let script = try writeFile("<Snap>", named: "s.keys", in: directory)
-      let run = runAppShell(["replay", "--routes", directory.path + "/none.json", script])
+      let run = CapturedRun.run(["replay", "--routes", directory.path + "/none.json", script])
       #expect(run.status == 2)
       #expect(run.stdout == "")
       #expect(run.stderr.contains("none.json"))
@@ -329,8 +330,8 @@ private let specialKeys: [(String, Key)] = {
   }
 
   @Test func aMissingScriptExitsTwo() throws {
-    try withTemporaryDirectory { directory in
-      let run = runAppShell(["replay", directory.path + "/none.keys"])
+    try TemporaryDirectory.with("frontend-tests") { directory in
+      let run = CapturedRun.run(["replay", directory.path + "/none.keys"])
       #expect(run.status == 2)
       #expect(run.stdout == "")
       #expect(run.stderr.contains("none.keys"))
@@ -338,11 +339,11 @@ private let specialKeys: [(String, Key)] = {
   }
 
   @Test func aGoodScriptPrintsOneSnapshotPerSnapAndOneAtTheEnd() throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let path = try writeFile(
         "# open an order\nmyapp://orders/7<Enter><Snap>\n<Resize 30x8><Esc>", named: "ok.keys",
         in: directory)
-      let run = runAppShell(["replay", "--size", "40x10", path])
+      let run = CapturedRun.run(["replay", "--size", "40x10", path])
       #expect(run.status == 0)
       #expect(run.stderr == "")
       let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -360,9 +361,9 @@ private let specialKeys: [(String, Key)] = {
   }
 
   @Test func stateModePrintsOneJSONLinePerSnapshot() throws {
-    try withTemporaryDirectory { directory in
+    try TemporaryDirectory.with("frontend-tests") { directory in
       let path = try writeFile("<Snap><Tab><Snap>", named: "ok.keys", in: directory)
-      let run = runAppShell(["replay", "--state", path])
+      let run = CapturedRun.run(["replay", "--state", path])
       #expect(run.status == 0)
       let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       #expect(lines.count == 4)

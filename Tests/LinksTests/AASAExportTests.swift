@@ -1,4 +1,5 @@
 import Routing
+import TestSupport
 import Testing
 
 @testable import Links
@@ -7,19 +8,7 @@ import Testing
 @Suite struct AASAExportTests {
   static let appID = "ABCDE12345.com.example.app"
 
-  /// A small deterministic generator (SplitMix64).
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
-  static func randomTable(_ generator: inout Generator) -> RouteTable? {
+  static func randomTable(_ generator: inout SeededGenerator) -> RouteTable? {
     var routes: [String] = []
     for _ in 0..<Int.random(in: 1...8, using: &generator) {
       var pattern = "https://shop.example.com"
@@ -43,7 +32,7 @@ import Testing
   }
 
   @Test func roundTripOverRandomTables() throws {
-    var generator = Generator(state: 24)
+    var generator = SeededGenerator(seed: 24)
     var checked = 0
     var exact = 0
     var tables = 0

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Links
@@ -21,7 +22,7 @@ import Testing
   }
 
   @Test func matcherAgreesWithBacktrackingOnRandomPatterns() throws {
-    var generator = AASAExportTests.Generator(state: 2026)
+    var generator = SeededGenerator(seed: 2026)
     for _ in 0..<3000 {
       let pattern = String(
         (0..<Int.random(in: 0...6, using: &generator)).map { _ in
@@ -40,7 +41,7 @@ import Testing
 
   @Test func variablesWithWildcardsAgreeWithTheirExpansion() throws {
     let variables = ["v": ["a*", "?b", "ab"]]
-    var generator = AASAExportTests.Generator(state: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<500 {
       let text = String(
         (0..<Int.random(in: 0...6, using: &generator)).map { _ in

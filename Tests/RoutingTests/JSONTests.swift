@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Routing
@@ -381,7 +382,7 @@ import Testing
       Array(#"{}[]:,"\/ubfnrt0123456789-+.eEtruefalsenull "#.utf8) + [
         0x00, 0x0A, 0x0D, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF,
       ]
-    var random = FuzzRandom(state: 2_024)
+    var random = SeededGenerator(seed: 2_024)
     var accepted = 0
     var refused = 0
     for _ in 0..<3_000 {
@@ -451,22 +452,5 @@ extension JSONTests {
     var message: String
 
     var testDescription: String { bytes.map { String($0, radix: 16) }.joined(separator: " ") }
-  }
-}
-
-/// A small deterministic generator (SplitMix64) so the fuzz test is reproducible.
-private struct FuzzRandom {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int {
-    Int(next() % UInt64(bound))
   }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import Routing
 
 /// Compiles `text`, or returns the error it is refused with.
-private func refusal(_ text: String) -> PatternError? {
+func patternRefusal(_ text: String) -> PatternError? {
   do {
     _ = try RoutePattern(text)
     return nil
@@ -216,7 +216,7 @@ private func groups(_ count: Int) -> String {
     ("/x?k=<int:->", 11), ("/:a/b/:-", 8),
   ])
   func badNamesAreRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(!error.message.isEmpty)
     #expect(error.column == column)
   }
@@ -226,20 +226,20 @@ private func groups(_ count: Int) -> String {
     ("/x?a=:n&b=<int:n>", 16), ("/:a(/:a)", 7), ("/(/:a)(/:a)", 10),
   ])
   func duplicateNamesAreRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(!error.message.isEmpty)
     #expect(error.column == column)
   }
 
   @Test(arguments: [("/x?a=1&a=2", 8), ("/x?a=:x&a=:y", 9), ("/x?k=1&j=2&k=<int:n>", 12)])
   func duplicateQueryKeysAreRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == column)
   }
 
   @Test func queryKeysCompareAfterDecoding() throws {
-    #expect(refusal("/x?a=1&%61=2") != nil)
-    #expect(refusal("/x?a=1&A=2") == nil)
+    #expect(patternRefusal("/x?a=1&%61=2") != nil)
+    #expect(patternRefusal("/x?a=1&A=2") == nil)
   }
 
   /// One wildcard per pattern, anywhere in the path; the second is refused where it stands.
@@ -247,13 +247,13 @@ private func groups(_ count: Int) -> String {
     ("/*/*", 4), ("/a/*/<path:p>", 6), ("/个/*/*", 6), ("/*#*", 4), ("/<path:p>#a/*", 13),
   ])
   func onlyOneWildcardPerPattern(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.message == "only one '*' or path capture may stand in a pattern")
     #expect(error.column == column)
   }
 
   @Test func aWildcardBeforeOptionalGroupsIsRefused() throws {
-    let error = try #require(refusal("/a/*(/b)"))
+    let error = try #require(patternRefusal("/a/*(/b)"))
     #expect(
       error.message == "a pattern with a wildcard before its optional groups cannot have them")
     #expect(error.column == 4)
@@ -264,14 +264,14 @@ private func groups(_ count: Int) -> String {
     "/a(/<path:p>)(/b)", "/a(/*)(/b)", "/a(/*/b)", "/a(/*/*)",
   ])
   func pathOrStarNotLastIsRefused(text: String) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(!error.message.isEmpty)
     #expect(error.column >= 1)
   }
 
   @Test(arguments: [("/a(b)", 3), ("/a()", 3), ("/a(b/c)", 3), ("/a/(:x)", 4)])
   func groupMustStartWithSlash(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == column)
   }
 
@@ -280,24 +280,24 @@ private func groups(_ count: Int) -> String {
     ("/a(/b)(", 7), ("/a(/)", 3), ("/a(/b?k=1)", 3), ("((((", 1),
   ])
   func unbalancedParensAreRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(!error.message.isEmpty)
     #expect(error.column == column)
   }
 
   @Test func deepNestingIsRefusedWithoutCrashing() throws {
     let deep = "/a" + String(repeating: "(", count: 100_000)
-    #expect(refusal(deep) != nil)
+    #expect(patternRefusal(deep) != nil)
     let deepClosed =
       "/a" + String(repeating: "(/", count: 10_000) + "b"
       + String(repeating: ")", count: 10_000)
-    #expect(refusal(deepClosed) != nil)
-    #expect(refusal(String(repeating: ")", count: 10_000)) != nil)
+    #expect(patternRefusal(deepClosed) != nil)
+    #expect(patternRefusal(String(repeating: ")", count: 10_000)) != nil)
   }
 
   @Test(arguments: [("/a(/b)/c", 8), ("/a(/b)(/c)/d", 12), ("/(/b)c", 6)])
   func segmentAfterAGroupIsRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == column)
   }
 
@@ -306,7 +306,7 @@ private func groups(_ count: Int) -> String {
     ("/a/.%2E", 4), ("/a(/..)", 5), ("myapp://x/..", 11),
   ])
   func dotSegmentsAreRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == column)
   }
 
@@ -315,7 +315,7 @@ private func groups(_ count: Int) -> String {
     ("/x?k=a<b", 7), ("/x?k>=1", 5), ("/x?k=<a", 6),
   ])
   func angleBracketsInsideLiteralsAreRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == column)
   }
 
@@ -324,19 +324,19 @@ private func groups(_ count: Int) -> String {
     ("/x?k=<list:x>", 7),
   ])
   func unknownTypesAreRefused(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == column)
   }
 
   @Test func pathIsRefusedInAQuery() throws {
-    let error = try #require(refusal("/x?k=<path:p>"))
+    let error = try #require(patternRefusal("/x?k=<path:p>"))
     #expect(error.column == 6)
   }
 
   /// `#` starts a fragment pattern; what comes before it still follows the grammar.
   @Test(arguments: [("/x?k=#", 6), ("/x?k=#a", 6), ("/a(#b", 3)])
   func beforeTheHashIsStillChecked(text: String, column: Int) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == column)
   }
 
@@ -346,12 +346,12 @@ private func groups(_ count: Int) -> String {
     "/x?k=%FF",
   ])
   func badQueryConstraintsAreRefused(text: String) {
-    #expect(refusal(text) != nil)
+    #expect(patternRefusal(text) != nil)
   }
 
   @Test(arguments: ["/a%zz", "/a%4", "/a%", "/%FF", "/%C3"])
   func badEscapesInLiteralsAreRefused(text: String) throws {
-    let error = try #require(refusal(text))
+    let error = try #require(patternRefusal(text))
     #expect(error.column == 2)
   }
 
@@ -359,18 +359,18 @@ private func groups(_ count: Int) -> String {
     let eight = try RoutePattern(groups(8))
     #expect(eight.groups.count == 8)
     #expect(eight.expansions.count == 256)
-    #expect(refusal(groups(9)) != nil)
-    #expect(refusal(groups(40)) != nil)
+    #expect(patternRefusal(groups(9)) != nil)
+    #expect(patternRefusal(groups(40)) != nil)
   }
 
   @Test func errorDescriptionNamesColumnAndMessage() throws {
-    let error = try #require(refusal("/a/*/*"))
+    let error = try #require(patternRefusal("/a/*/*"))
     #expect(error.description.contains(error.message))
     #expect(error.description.contains("column 6"))
   }
 
   @Test(arguments: ["/a", "/", "", "myapp://", "/a/:b(/c)?k=v", "/x?k=<int:n>&j=v"])
   func validPatternsCompile(text: String) {
-    #expect(refusal(text) == nil)
+    #expect(patternRefusal(text) == nil)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Routing
@@ -13,17 +14,6 @@ private func redirectTable(_ entries: [String]) throws -> RouteTable {
 
 /// A screen route that catches the redirect targets used below and captures one segment.
 private let outRoute = #"{"pattern": "myapp://out/:v", "screen": "out"}"#
-
-/// The entry and parameters of a resolution that matched; records an issue otherwise.
-private func matchedRoute(
-  _ resolution: Resolution, sourceLocation: SourceLocation = #_sourceLocation
-) -> (entry: RouteEntry, params: Parameters)? {
-  guard case .matched(let entry, let params) = resolution.outcome else {
-    Issue.record("expected a match, got \(resolution.outcome)", sourceLocation: sourceLocation)
-    return nil
-  }
-  return (entry, params)
-}
 
 /// Whether resolving failed (`.failed`), recording an issue otherwise.
 private func expectFailed(
@@ -91,19 +81,6 @@ private let encodedTexts: [(String, String)] = [
   ("", ""),
 ]
 
-/// A small deterministic generator (SplitMix64), so the sweep below is reproducible.
-private struct SweepRandom {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 /// The significant digits of a positional number text (no sign, no point, no leading or
 /// trailing zeros).
 private func significantDigits(_ text: String) -> String {
@@ -169,12 +146,12 @@ private func significantDigits(_ text: String) -> String {
     ])
     let resolution = table.resolve("/f/" + written)
     #expect(resolution.redirects == ["myapp://out/" + expected])
-    let route = try #require(matchedRoute(resolution))
+    let route = try #require(matched(resolution))
     #expect(route.params == ["v": .string(expected)])
   }
 
   @Test func writesEveryFloatPositionallyWithTheFewestDigits() throws {
-    var random = SweepRandom(state: 2_015_032_688)
+    var random = SeededGenerator(seed: 2_015_032_688)
     var values: [Double] = [
       .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, .ulpOfOne, 1 / 3,
       2 / 3, 0.1 + 0.2, 1e22, 1e23, 9_007_199_254_740_994, 4.35, 2.675, 1e-5, 123e-20,
@@ -229,11 +206,11 @@ private func significantDigits(_ text: String) -> String {
     ])
     let resolution = table.resolve("/s/%E5%BC%A0%20x%2Fy?w=a+b%26c")
     #expect(resolution.redirects == ["myapp://out/%E5%BC%A0%20x%2Fy?w=a%20b%26c"])
-    let route = try #require(matchedRoute(resolution))
+    let route = try #require(matched(resolution))
     #expect(route.params == ["v": .string("张 x/y"), "w": .string("a b&c")])
     let raw = table.resolve("/s/张三?w=东")
     #expect(raw.redirects == ["myapp://out/%E5%BC%A0%E4%B8%89?w=%E4%B8%9C"])
-    #expect(matchedRoute(raw)?.params == ["v": .string("张三"), "w": .string("东")])
+    #expect(matched(raw)?.params == ["v": .string("张三"), "w": .string("东")])
   }
 
   @Test func writesUUIDCapturesInUppercase() throws {
@@ -261,7 +238,7 @@ private func significantDigits(_ text: String) -> String {
     ])
     let resolution = table.resolve("/d/A?x=1&y=2#frag")
     #expect(resolution.redirects == ["myapp://out/A"])
-    let route = try #require(matchedRoute(resolution))
+    let route = try #require(matched(resolution))
     #expect(route.params == ["v": .string("A")])
   }
 
@@ -271,7 +248,7 @@ private func significantDigits(_ text: String) -> String {
     ])
     let resolution = table.resolve("/m/1?b=2")
     #expect(resolution.redirects == ["myapp://out/2?a=1"])
-    #expect(matchedRoute(resolution)?.params == ["v": .string("2"), "a": .string("1")])
+    #expect(matched(resolution)?.params == ["v": .string("2"), "a": .string("1")])
   }
 
   @Test func aPlaceholderWithoutAValueFailsThatURL() throws {
@@ -323,7 +300,7 @@ private func significantDigits(_ text: String) -> String {
     ])
     let resolution = table.resolve("myapp://old-orders/42")
     #expect(resolution.redirects == ["myapp://orders/42"])
-    let route = try #require(matchedRoute(resolution))
+    let route = try #require(matched(resolution))
     #expect(route.entry.index == 1)
     #expect(route.params == ["orderid": .int(42)])
     let unmatched = table.resolve("myapp://old-orders/abc")
@@ -344,7 +321,7 @@ private func significantDigits(_ text: String) -> String {
     ])
     let resolution = table.resolve("tests://a/1")
     #expect(resolution.redirects == ["/b/1", "myapp://c/1?from=b"])
-    let route = try #require(matchedRoute(resolution))
+    let route = try #require(matched(resolution))
     #expect(route.entry.index == 2)
     #expect(route.entry.pattern.text == "myapp://c/:z")
     #expect(route.params == ["z": .string("1"), "from": .string("b")])
@@ -367,7 +344,7 @@ private func significantDigits(_ text: String) -> String {
   @Test func followsEightRedirectsInARow() throws {
     let resolution = try hopTable().resolve("/h1")
     #expect(resolution.redirects == (2...9).map { "/h\($0)" })
-    let route = try #require(matchedRoute(resolution))
+    let route = try #require(matched(resolution))
     #expect(route.entry.target == .screen("end"))
   }
 
@@ -425,7 +402,7 @@ private func significantDigits(_ text: String) -> String {
   @Test func aRedirectNeverOpensAnInternalOnlyRouteForAnOutsideURL() throws {
     let table = try gateTable()
     let inside = table.resolve("myapp://pub/1")
-    #expect(matchedRoute(inside)?.entry.target == .screen("inside"))
+    #expect(matched(inside)?.entry.target == .screen("inside"))
     #expect(inside.redirects == ["myapp://mid/1", "myapp://inside/1"])
     let outside = table.resolve("myapp://pub/1", from: .external)
     guard case .refused(let why) = outside.outcome else {
@@ -437,7 +414,7 @@ private func significantDigits(_ text: String) -> String {
 
   @Test func anInternalOnlyRedirectRefusesAnOutsideURL() throws {
     let table = try gateTable()
-    #expect(matchedRoute(table.resolve("myapp://gate"))?.entry.target == .screen("open"))
+    #expect(matched(table.resolve("myapp://gate"))?.entry.target == .screen("open"))
     let outside = table.resolve("myapp://gate", from: .external)
     guard case .refused = outside.outcome else {
       Issue.record("expected a refusal, got \(outside.outcome)")
@@ -450,6 +427,6 @@ private func significantDigits(_ text: String) -> String {
     let table = try gateTable()
     let resolution = table.resolve("myapp://fine/7", from: .external)
     #expect(resolution.redirects == ["myapp://open?id=7"])
-    #expect(matchedRoute(resolution)?.params == ["id": .string("7")])
+    #expect(matched(resolution)?.params == ["id": .string("7")])
   }
 }

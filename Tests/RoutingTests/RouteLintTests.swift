@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Routing
@@ -191,8 +192,8 @@ private func inspect(_ entries: [String]) throws -> RouteTableInspection {
   @Test(arguments: 0..<2)
   func aReportedRouteNeverWinsAnyURLItMatches(shard: Int) throws {
     let seed = 0x5EAD_0000 + UInt64(shard) * 2
-    var generator = RouteGenerator(random: DifferentialRandom(seed: seed))
-    var urls = URLGenerator(random: DifferentialRandom(seed: seed + 1))
+    var generator = RouteGenerator(random: SeededGenerator(seed: seed))
+    var urls = URLGenerator(random: SeededGenerator(seed: seed + 1))
     var reported = 0
     var checked = 0
     var failures: [String] = []
@@ -334,8 +335,8 @@ private func inspect(_ entries: [String]) throws -> RouteTableInspection {
   /// With conflicts kept, the router still decides exactly as the linear scan: the route
   /// listed first wins a URL two conflicting routes match.
   @Test func theLenientRouterAgreesWithTheLinearScan() throws {
-    var generator = RouteGenerator(random: DifferentialRandom(seed: 0x1E17))
-    var urls = URLGenerator(random: DifferentialRandom(seed: 0x1E18))
+    var generator = RouteGenerator(random: SeededGenerator(seed: 0x1E17))
+    var urls = URLGenerator(random: SeededGenerator(seed: 0x1E18))
     var tablesWithConflicts = 0
     var failures: [String] = []
     for _ in 0..<1500 {

@@ -2,6 +2,7 @@ import Foundation
 import RouteCodegen
 import Routing
 import Shell
+import TestSupport
 import Testing
 
 @testable import AppRuntime
@@ -106,10 +107,9 @@ import Testing
   }
 
   private func initCase() throws -> Case {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "appshell-typed-init-\(UUID().uuidString.prefix(8))"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let scratch = try TemporaryDirectory("appshell-typed-init")
+    defer { withExtendedLifetime(scratch) {} }
+    let directory = scratch.path
     for (path, text) in StarterApp.files(name: "Typed", scheme: "typed") {
       let file = directory + "/" + path
       try FileManager.default.createDirectory(
@@ -129,7 +129,7 @@ import Testing
     {
       declared[screen.name] = screen.params
     }
-    var urls = URLGenerator(random: DifferentialRandom(seed: 0x7E5E_D000))
+    var urls = URLGenerator(random: SeededGenerator(seed: 0x7E5E_D000))
     var list: [String] = []
     for entry in table.entries {
       for _ in 0..<6 { list.append(urls.url(aimingAt: GeneratedRoute(entry.pattern)).text) }
@@ -151,8 +151,8 @@ extension GeneratedRoute {
 /// Random tables from the differential test's generator, with random destinations (screens,
 /// actions and notifications, some sharing a name) and renames.
 struct RandomCases {
-  var routes = RouteGenerator(random: DifferentialRandom(seed: 0x7195_0000))
-  var urls = URLGenerator(random: DifferentialRandom(seed: 0x7195_0001))
+  var routes = RouteGenerator(random: SeededGenerator(seed: 0x7195_0000))
+  var urls = URLGenerator(random: SeededGenerator(seed: 0x7195_0001))
   /// Tables the generator refused, by number, with the error.
   var refused: [(Int, String)] = []
   /// How many usable tables have each pattern kind.

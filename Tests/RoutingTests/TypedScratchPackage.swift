@@ -2,6 +2,7 @@ import Foundation
 import RouteCodegen
 import Routing
 import Shell
+import TestSupport
 
 /// A package in a temporary directory that compiles generated enums against `Routing` (its
 /// sources, linked in) and runs a check over them; kept between runs so that rebuilding is
@@ -63,16 +64,17 @@ enum ScratchPackage {
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = root + "/home"
     environment["XDG_CACHE_HOME"] = root + "/home/.cache"
-    let build = try runProcess(
+    let build = try run(
       ["swift", "build", "--package-path", root, "--product", "TypedCheck"],
       environment: environment)
     guard build.status == 0 else {
       throw ScratchError("swift build failed:\n" + build.output.suffix(4000))
     }
     let binPath = try runProcess(
+      "/usr/bin/env",
       ["swift", "build", "--package-path", root, "--show-bin-path"], environment: environment)
-    let binary = binPath.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/TypedCheck"
-    let result = try runProcess([binary], environment: environment)
+    let binary = binPath.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "/TypedCheck"
+    let result = try run([binary], environment: environment)
     guard result.status == 0 else { throw ScratchError("TypedCheck failed:\n" + result.output) }
     return result.output
   }
@@ -87,20 +89,13 @@ enum ScratchPackage {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
-  private static func runProcess(_ arguments: [String], environment: [String: String]) throws
+  /// Runs `ARGUMENTS` through `/usr/bin/env`; the status, and standard output then standard
+  /// error.
+  private static func run(_ arguments: [String], environment: [String: String]) throws
     -> (status: Int32, output: String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try runProcess("/usr/bin/env", arguments, environment: environment)
+    return (result.status, result.stdout + result.stderr)
   }
 
   static let manifest = """

@@ -1,4 +1,5 @@
 import Routing
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -17,12 +18,13 @@ import Testing
 
   static func table(_ extra: String = extraRoutes) throws -> RouteTable {
     try RouteTable(
-      json: Fixtures.routes.replacingOccurrences(of: "{\"routes\":[", with: "{\"routes\":[" + extra)
+      json: FixtureApp.routes("shell").replacingOccurrences(
+        of: "{\"routes\":[", with: "{\"routes\":[" + extra)
     )
   }
 
   static func harness() throws -> Harness {
-    Harness(app: try Fixtures.demo(table: try table(), screens: Fixtures.screens))
+    Harness(app: try FixtureApp.demo(table: try table(), screens: FixtureApp.screens("shell")))
   }
 
   @Test func tabAndResetFromOutside() throws {
@@ -120,10 +122,10 @@ import Testing
   @Test func unknownTabRefusesTheTable() throws {
     let table = try Self.table(#"{"pattern":"myapp://x","screen":"settings","tab":"Nope"},"#)
     #expect(throws: AppFileError.self) {
-      try Fixtures.demo(table: table, screens: Fixtures.screens)
+      try FixtureApp.demo(table: table, screens: FixtureApp.screens("shell"))
     }
     do {
-      _ = try Fixtures.demo(table: table, screens: Fixtures.screens)
+      _ = try FixtureApp.demo(table: table, screens: FixtureApp.screens("shell"))
     } catch {
       #expect(
         error.description

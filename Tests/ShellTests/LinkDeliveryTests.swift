@@ -1,5 +1,6 @@
 import Links
 import Routing
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -7,7 +8,7 @@ import Testing
 /// A URL from outside that iOS does not hand to the app changes nothing but the event log.
 @Suite struct LinkDeliveryTests {
   static func app() throws -> ShellApp {
-    var app = Fixtures.app()
+    var app = FixtureApp.app("shell")
     let aasa = try AASADocument(
       bytes: Array(
         #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/help/*","exclude":true},{"/":"*"}]}]}}"#
@@ -105,7 +106,7 @@ import Testing
   }
 
   @Test func appWithoutLinksGetsEveryURL() {
-    let app = Fixtures.app()
+    let app = FixtureApp.app("shell")
     #expect(app.delivery(of: "anything://x").opens == .app)
     #expect(app.delivery(of: "https://nowhere.example/x").opens == .app)
   }

@@ -1,5 +1,6 @@
 import Links
 import Routing
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -8,7 +9,7 @@ import Testing
 @Suite struct LinksLintTests {
   static func app(routes: String, aasa: String) throws -> ShellApp {
     let table = try RouteTable(json: #"{"routes":[\#(routes)]}"#)
-    var app = try Fixtures.demo(table: table, screens: Fixtures.screens, forLint: true)
+    var app = try FixtureApp.demo(table: table, screens: FixtureApp.screens("shell"), forLint: true)
     app.links = LinkPolicy(
       appID: "T.app", schemes: ["myapp"], domains: ["shop.example.com"],
       aasa: ["shop.example.com": ("aasa/shop.json", try AASADocument(bytes: Array(aasa.utf8)))])
@@ -67,6 +68,6 @@ import Testing
   }
 
   @Test func appWithoutLinksHasNoFindings() {
-    #expect(LinksLint.findings(Fixtures.app()).isEmpty)
+    #expect(LinksLint.findings(FixtureApp.app("shell")).isEmpty)
   }
 }

@@ -1,4 +1,5 @@
 import Routing
+import TestSupport
 import Testing
 
 @testable import Shell

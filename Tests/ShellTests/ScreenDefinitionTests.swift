@@ -158,9 +158,10 @@ import Testing
   private func catalog() -> ScreenCatalog {
     var catalog = ScreenCatalog()
     catalog.register(
-      Fixtures.screen(
-        #"{"name":"typed","title":"T","params":{"i":{"type":"int","required":true},"#
-          + #""f":{"type":"float"},"u":{"type":"uuid"},"s":{"type":"string"}}}"#))
+      try! ScreenDefinition(
+        json: try! JSON.parse(
+          #"{"name":"typed","title":"T","params":{"i":{"type":"int","required":true},"#
+            + #""f":{"type":"float"},"u":{"type":"uuid"},"s":{"type":"string"}}}"#)))
     return catalog
   }
 

@@ -1,11 +1,12 @@
 import Routing
+import TestSupport
 import Testing
 
 @testable import Shell
 
 @Suite struct SmokeTests {
   @Test func pushesOrderDetailOnCurrentTab() {
-    let app = Fixtures.app()
+    let app = FixtureApp.app("shell")
     var model = app.initialModel()
     _ = app.reduce(&model, .urlOpened("myapp://orders/42", origin: .prompt))
     #expect(model.shell.tabs[0].stack.map(\.name) == ["home", "order-detail"])

@@ -1,26 +1,12 @@
 import Routing
+import TestSupport
 import Testing
 
 @testable import Shell
 
-/// SplitMix64: a small fixed-seed generator, so every run makes the same states.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random events on the fixture app, as a user (and the outside world) would send them.
 struct EventGenerator {
-  var rng: SplitMix64
+  var rng: SeededGenerator
 
   /// Pieces of parameter text: plain, reserved in URLs, JSON-special, non-ASCII, combining,
   /// controls, template braces, dots.
@@ -112,8 +98,8 @@ struct EventGenerator {
 
   @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
   func randomStatesSurviveTheRoundTrip(seed: UInt64) {
-    let app = Fixtures.app()
-    var generator = EventGenerator(rng: SplitMix64(seed: seed))
+    let app = FixtureApp.app("shell")
+    var generator = EventGenerator(rng: SeededGenerator(seed: seed))
     var checked = 0
     var failures = 0
     for _ in 0..<60 {
@@ -299,7 +285,7 @@ struct EventGenerator {
   }
 
   @Test func stateURLIsNotRoutedThroughTheTable() {
-    let app = Fixtures.app()
+    let app = FixtureApp.app("shell")
     #expect(app.table.canOpen("appshell-state://restore?s=x") == false)
     #expect(StateURL.isStateURL("APPSHELL-STATE://restore?s=x"))
     #expect(StateURL.isStateURL("myapp://appshell-state://") == false)

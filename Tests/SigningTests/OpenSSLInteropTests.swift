@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 @testable import Signing
@@ -10,7 +11,7 @@ import Testing
 
   @Test func opensslSignatureVerifiesWithOurs() throws {
     let scratch = try Scratch()
-    defer { scratch.remove() }
+    defer { withExtendedLifetime(scratch) {} }
     try scratch.openssl(["genpkey", "-algorithm", "ed25519", "-out", scratch.path("key.pem")])
     try scratch.write("routes.json", message)
     try scratch.openssl([
@@ -39,7 +40,7 @@ import Testing
 
   @Test func ourSignatureVerifiesWithOpenSSL() throws {
     let scratch = try Scratch()
-    defer { scratch.remove() }
+    defer { withExtendedLifetime(scratch) {} }
     let key = try Ed25519PrivateKey.generate()
     let signature = try key.sign(message)
     try scratch.write("public.pem", Array(key.publicKey.pem.utf8))
@@ -75,7 +76,7 @@ import Testing
   ])
   func otherKeyTypesAreRefusedByName(genpkey: [String], type: String) throws {
     let scratch = try Scratch()
-    defer { scratch.remove() }
+    defer { withExtendedLifetime(scratch) {} }
     try scratch.openssl(["genpkey"] + genpkey + ["-out", scratch.path("key.pem")])
     try scratch.openssl([
       "pkey", "-in", scratch.path("key.pem"), "-pubout", "-out", scratch.path("public.pem"),
@@ -87,7 +88,7 @@ import Testing
 
   @Test func traditionalRSAKeyFilesAreRefusedByName() throws {
     let scratch = try Scratch()
-    defer { scratch.remove() }
+    defer { withExtendedLifetime(scratch) {} }
     try scratch.openssl([
       "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024",
       "-out", scratch.path("key.pem"),
@@ -108,7 +109,7 @@ import Testing
 
   @Test func encryptedPrivateKeysAreRefusedWithoutAPrompt() throws {
     let scratch = try Scratch()
-    defer { scratch.remove() }
+    defer { withExtendedLifetime(scratch) {} }
     try scratch.openssl([
       "genpkey", "-algorithm", "ed25519", "-aes-128-cbc", "-pass", "pass:secret",
       "-out", scratch.path("key.pem"),
@@ -129,14 +130,14 @@ struct Scratch {
   /// OpenSSL's command on the PATH (version 3: Ed25519 keys), or nil.
   static let openssl = ChildProcess.find("openssl")
 
-  let directory: URL
+  /// The directory, removed with the last copy of this.
+  private let temporary: TemporaryDirectory
+  var directory: URL { temporary.url }
 
   /// Makes the directory; requires the `openssl` command, which the build machines have.
   init() throws {
     try #require(Scratch.openssl != nil, "these tests run the openssl command-line tool")
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("SigningTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    temporary = try TemporaryDirectory("SigningTests")
   }
 
   func path(_ name: String) -> String {
@@ -151,28 +152,17 @@ struct Scratch {
     Array(try Data(contentsOf: directory.appendingPathComponent(name)))
   }
 
-  func remove() {
-    try? FileManager.default.removeItem(at: directory)
-  }
-
   /// Runs `openssl arguments` and returns its combined output; throws if it fails.
   @discardableResult
   func openssl(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Scratch.openssl))
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.standardInput = FileHandle.nullDevice
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    let result = try runProcess(
+      try #require(Scratch.openssl), arguments, environment: ProcessInfo.processInfo.environment,
+      in: directory.path)
+    let output = result.stdout + result.stderr
+    guard result.status == 0 else {
       throw OpenSSLFailed(
         description: "openssl \(arguments.joined(separator: " ")) exited with "
-          + "\(process.terminationStatus): \(output)")
+          + "\(result.status): \(output)")
     }
     return output
   }

@@ -17,4 +17,12 @@ package final class TemporaryDirectory {
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// Runs `body` with a fresh `LABEL-XXXXXXXX` directory, removed after it.
+  package static func with<T>(_ label: String = "appshell-test", _ body: (URL) throws -> T)
+    throws -> T
+  {
+    let directory = try TemporaryDirectory(label)
+    return try withExtendedLifetime(directory) { try body(directory.url) }
+  }
 }

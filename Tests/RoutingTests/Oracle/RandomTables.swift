@@ -1,33 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import Routing
 
 // Random route tables and URLs aimed at them, for the differential test.
-
-// MARK: - Random numbers
-
-/// SplitMix64: a tiny, fixed-seed generator, so every run sees the same tables and URLs.
-struct DifferentialRandom {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
-  /// A number in `0..<count`.
-  mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
-
-  /// True `percent` times in a hundred.
-  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-
-  mutating func pick<Element>(_ items: [Element]) -> Element { items[below(items.count)] }
-}
 
 // MARK: - Generated route tables
 
@@ -137,7 +113,7 @@ func decodeForTest(_ text: String, plus: Bool) -> String? {
 }
 
 /// Percent-encodes some or all of `text` for a URL path or query, at random.
-func encode(_ text: String, query: Bool, _ random: inout DifferentialRandom) -> String {
+func encode(_ text: String, query: Bool, _ random: inout SeededGenerator) -> String {
   var out = ""
   for scalar in text.unicodeScalars {
     let must =
@@ -157,7 +133,7 @@ func encode(_ text: String, query: Bool, _ random: inout DifferentialRandom) -> 
 }
 
 /// Writes a scheme or domain in a random mix of cases.
-func randomCase(_ text: String, _ random: inout DifferentialRandom) -> String {
+func randomCase(_ text: String, _ random: inout SeededGenerator) -> String {
   String(text.map { random.chance(30) ? Character($0.uppercased()) : $0 })
 }
 
@@ -174,7 +150,7 @@ struct RouteParts {
 }
 
 struct RouteGenerator {
-  var random: DifferentialRandom
+  var random: SeededGenerator
 
   /// One to six routes; some reuse an earlier route's path with other query constraints, so
   /// that the later ranking rules get to decide.
@@ -428,7 +404,7 @@ struct GeneratedURL {
 }
 
 struct URLGenerator {
-  var random: DifferentialRandom
+  var random: SeededGenerator
 
   /// A value for a segment of the given kind: usually one that fits, sometimes any.
   mutating func value(for kind: SegmentKind) -> String {
