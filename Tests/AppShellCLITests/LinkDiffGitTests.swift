@@ -83,6 +83,55 @@ import Testing
       noPath.2.contains("NEW cannot be used: git:HEAD:nowhere: 'nowhere' is not in revision 'HEAD'")
     )
   }
+
+  /// Without `:PATH`, the revision is read in the repository around the other operand, from
+  /// its top, a subdirectory or outside it; a tree without routes.json is named as such.
+  @Test func theOtherOperandNamesTheRepositoryAndThePath() throws {
+    guard let gitPath = ChildProcess.findGit() else { return }
+    let apps = try SurfaceApps()
+    var environment = apps.directories.environment
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    func git(_ arguments: [String], in directory: String) throws {
+      let (status, _, stderr) = try Self.run(
+        gitPath, ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments,
+        in: directory, environment: environment)
+      #expect(status == 0, "git \(arguments): \(stderr)")
+    }
+    // An app that is its repository's top directory, and one in a subdirectory.
+    let top = try apps.app("top", routes: [LinkDiffTests.item])
+    try apps.app("nested/app", routes: [LinkDiffTests.item])
+    let nested = apps.root + "/nested"
+    for repository in [top, nested] {
+      try git(["init", "-q"], in: repository)
+      try git(["add", "-A"], in: repository)
+      try git(["commit", "-q", "-m", "first"], in: repository)
+    }
+    try apps.app("top", routes: [])
+    try apps.app("nested/app", routes: [])
+    let binary = try Self.appshell()
+    func diff(_ old: String, _ new: String, in directory: String) throws -> (Int32, String) {
+      let (status, out, err) = try Self.run(
+        binary, ["links", "diff", old, new, "--format", "json"], in: directory,
+        environment: environment)
+      return (status, out + err)
+    }
+    let runs = [
+      (top, "git:HEAD", "."), (top, "git:HEAD:.", "."), (nested + "/app", "git:HEAD", "."),
+      (apps.root, "git:HEAD", top), (apps.root, "git:HEAD", nested + "/app"),
+    ]
+    for (directory, old, new) in runs {
+      let (status, out) = try diff(old, new, in: directory)
+      #expect(status == 1, "\(old) \(new) in \(directory): \(out)")
+      #expect(out.contains(#""url":"t://items/x1""#), "\(old) \(new) in \(directory)")
+    }
+    let notAnApp = try diff("git:HEAD", ".", in: nested)
+    #expect(notAnApp.0 == 2)
+    #expect(
+      notAnApp.1.contains(
+        "OLD cannot be used: git:HEAD: the top directory in revision 'HEAD' has no routes.json"),
+      "\(notAnApp.1)")
+  }
 }
 
 extension ChildProcess {

@@ -37,9 +37,10 @@ enum SurfaceOperand {
       version: AppVersion(AppShellCommand.version)!)
   }
 
-  /// `git:REV` or `git:REV:PATH` of the repository around the working directory. PATH is read
-  /// as git reads `REV:PATH` (from the repository's top; `./` and `../` from the working
-  /// directory); without it, `defaultPath` (a path on disk) is used.
+  /// `git:REV` or `git:REV:PATH`. With PATH, the repository is the one around the working
+  /// directory and PATH is read as git reads `REV:PATH` (from the repository's top; `./` and
+  /// `../` from the working directory). Without it, the repository is the one around
+  /// `defaultPath` (a path on disk), and the app is what that path holds in REV.
   static func loadGit(_ operand: String, defaultPath: String) throws(Problem) -> ShellApp {
     let spec = operand.dropFirst("git:".count)
     let revision: String
@@ -54,7 +55,7 @@ enum SurfaceOperand {
     guard !revision.isEmpty else {
       throw Problem(description: "\(operand): no revision after git:")
     }
-    let git = Git()
+    let git = Git(directory: path.isEmpty ? directory(of: defaultPath) : nil)
     let top = try git.text(["rev-parse", "--show-toplevel"], operand: operand)
     let prefix = try git.text(["rev-parse", "--show-prefix"], operand: operand)
     if path.isEmpty {
@@ -62,6 +63,11 @@ enum SurfaceOperand {
     } else if path.hasPrefix("./") || path.hasPrefix("../") || path == "." {
       path = normalized(prefix + path)
     }
+    // `REV:` is the top directory; `REV:a/b` a file or directory below it.
+    func object(_ name: String = "") -> String {
+      revision + ":" + [path, name].filter { !$0.isEmpty }.joined(separator: "/")
+    }
+    let shown = path.isEmpty ? "the top directory" : "'\(path)'"
     guard
       (try? git.text(
         ["rev-parse", "--verify", "--quiet", revision + "^{commit}"], operand: operand)) != nil
@@ -69,25 +75,33 @@ enum SurfaceOperand {
       throw Problem(
         description: "\(operand): no revision '\(revision)' in the repository at \(top)")
     }
-    let object = revision + ":" + path
-    guard let type = try? git.text(["cat-file", "-t", object], operand: operand) else {
-      throw Problem(description: "\(operand): '\(path)' is not in revision '\(revision)'")
+    guard let type = try? git.text(["cat-file", "-t", object()], operand: operand) else {
+      throw Problem(description: "\(operand): \(shown) is not in revision '\(revision)'")
     }
     if type == "blob" {
-      let bytes = try git.bytes(["show", object], operand: operand)
+      let bytes = try git.bytes(["show", object()], operand: operand)
       do {
         return tableApp(try RouteTable(json: bytes))
       } catch {
         throw Problem(description: "\(operand): \(error)")
       }
     }
-    let names = try git.text(["ls-tree", "-r", "--name-only", object], operand: operand)
-      .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("flows/") }
+    // `--full-tree`: from a subdirectory, ls-tree would list only the paths below it.
+    let names = try git.text(
+      ["ls-tree", "-r", "--full-tree", "--name-only", object()], operand: operand
+    )
+    .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("flows/") }
+    guard names.contains("routes.json") else {
+      throw Problem(
+        description:
+          "\(operand): \(shown) in revision '\(revision)' has no routes.json, so it is not an app"
+          + " directory (name one as git:\(revision):PATH)")
+    }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "appshell-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     for name in names {
-      let bytes = try git.bytes(["show", object + "/" + name], operand: operand)
+      let bytes = try git.bytes(["show", object(name)], operand: operand)
       let file = directory.appendingPathComponent(name)
       try? FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -100,8 +114,8 @@ enum SurfaceOperand {
       return try AppLoader.appMaker(directory: directory.path)(table)
     } catch {
       // Name the file as it is in the revision, not the temporary copy.
-      let message = error.description.replacingOccurrences(
-        of: directory.path, with: "\(operand.hasSuffix(path) ? operand : operand + ":" + path)")
+      let named = path.isEmpty || operand.hasSuffix(path) ? operand : operand + ":" + path
+      let message = error.description.replacingOccurrences(of: directory.path, with: named)
       throw Problem(description: message)
     }
   }
@@ -112,6 +126,17 @@ enum SurfaceOperand {
     let base = URL(fileURLWithPath: top).standardizedFileURL.resolvingSymlinksInPath().path
     guard absolute.hasPrefix(base) else { return path }
     return String(absolute.dropFirst(base.count).drop { $0 == "/" })
+  }
+
+  /// The directory `path` names, or the one holding the file it names.
+  static func directory(of path: String) -> String {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      return path
+    }
+    return URL(fileURLWithPath: path).deletingLastPathComponent().path
   }
 
   /// `a/./b/../c` as `a/c`.
@@ -128,8 +153,9 @@ enum SurfaceOperand {
     return parts.joined(separator: "/")
   }
 
-  /// `git` run in the working directory, its output captured.
+  /// `git` run in `directory` (nil: the working directory), its output captured.
   struct Git {
+    let directory: String?
     let path = ChildProcess.find("git")
 
     func bytes(_ arguments: [String], operand: String) throws(Problem) -> [UInt8] {
@@ -140,7 +166,8 @@ enum SurfaceOperand {
       environment["GIT_TERMINAL_PROMPT"] = "0"
       let result: (status: Int32, output: [UInt8], error: [UInt8])
       do {
-        result = try ChildProcess.run(path, ["git"] + arguments, environment: environment)
+        let place = directory.map { ["-C", $0] } ?? []
+        result = try ChildProcess.run(path, ["git"] + place + arguments, environment: environment)
       } catch {
         throw Problem(description: "\(operand): \(error)")
       }
