@@ -145,7 +145,10 @@ enum RoutesCommand {
     var findings: [LintFinding]?
     do {
       inspection = try AppLoader.inspectTable(path: files.routes ?? directory + "/routes.json")
-      if lint {
+      if lint, files.routes != nil, files.screens == nil {
+        // A table named alone is not checked against the shipped demo's screens.
+        findings = RouteLint.findings(inspection).sorted(by: LintFinding.reportOrder)
+      } else if lint {
         let screens = try AppLoader.loadScreens(
           directory: directory, excluding: AppLoader.linkFiles(directory: directory))
         let definition = try AppLoader.loadDefinition(directory: directory)
@@ -175,6 +178,11 @@ enum RoutesCommand {
       out.append(RouteTree(inspection.table).text)
     }
     out.flush()
+    if lint, files.routes != nil, files.screens == nil {
+      io.writeError(
+        "appshell routes: note: the table alone was linted; --screens DIR also checks it with "
+          + "an app's screens, tabs and links\n")
+    }
     if !lint, let first = inspection.refusal {
       io.writeError(
         "appshell routes: note: the app refuses this table (\(first)); "

@@ -190,6 +190,25 @@ enum RoutesFixtures {
       result.stdout.contains(#"target: routes[3] "bad://item/<int:id>" opens the screen 'item'"#))
   }
 
+  @Test func aTableNamedAloneIsLintedWithoutTheDemosScreens() throws {
+    // The bad table alone: its own problems (the conflict, the shadowed route...), none of the
+    // shipped demo's links or targets.
+    let result = CapturedRun.run([
+      "routes", "--lint", "--routes", RoutesFixtures.bad + "/routes.json",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("conflict: "))
+    #expect(!result.stdout.contains("target: "))
+    #expect(!result.stdout.contains("link: "))
+    #expect(result.stderr.contains("note: the table alone was linted; --screens DIR also checks"))
+    let withScreens = CapturedRun.run([
+      "routes", "--lint", "--routes", RoutesFixtures.bad + "/routes.json", "--screens",
+      RoutesFixtures.shipped,
+    ])
+    #expect(withScreens.stdout.contains("target: "))
+    #expect(!withScreens.stderr.contains("note:"))
+  }
+
   // MARK: JSON
 
   @Test func theJSONDocumentHasAStableShape() throws {
