@@ -122,7 +122,8 @@ public struct ActionContext: Sendable {
   public var params: [String: String]
   /// The route's parameters with their types (`typed.int("id")`).
   public var typed: TypedParams
-  /// The flags; a change is shown live on every screen.
+  /// The flags; a change is shown live on every screen. An action that replies ``ActionReply/later(seconds:working:_:)``
+  /// changes them when it finishes, so Esc cancels the change with the work.
   public var flags: [String: FlagValue]
   /// The name of the screen on top when the action ran.
   public var topScreen: String
@@ -219,18 +220,21 @@ public struct AppSetup: Sendable {
         params: texts, typed: TypedParams(values: request.params),
         flags: Self.flags(session.flags), topScreen: request.topScreen.name)
       let reply = handler(&context)
+      var changed: [String: Shell.FlagValue] = [:]
       for name in session.flags.names {
-        if let value = context.flags[name]?.shell,
+        if let value = context.flags[name]?.shell, value != session.flags[name],
           value.hasSameType(as: session.flags[name]!)
         {
-          session.flags[name] = value
+          changed[name] = value
         }
       }
+      // Work that finishes later changes the flags when it finishes, so Esc cancels both.
       if case .later(let seconds, let working, _) = reply {
         return .later(
           after: .milliseconds(Int64((seconds * 1000).rounded())), description: working,
-          result: reply.result(in: request.table))
+          result: .setting(changed, then: reply.result(in: request.table)))
       }
+      for (name, value) in changed { session.flags[name] = value }
       return .done(reply.result(in: request.table))
     }
   }

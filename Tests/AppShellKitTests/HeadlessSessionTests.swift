@@ -92,6 +92,24 @@ import Testing
     }
   }
 
+  @Test func anActionThatFinishesLaterChangesTheFlagsOnlyIfItFinishes() throws {
+    try Self.withApp { directory in
+      var session = try HeadlessSession(directory: directory, setup: Self.setup)
+      session.open("kit://products/7", from: .outside)
+      try session.press("<Down><Enter>")
+      #expect(session.status == "Adding… (Esc cancels)")
+      #expect(session.flags["cartCount"] == .int(0))
+      try session.press("<Esc>")
+      session.wait(seconds: 2)
+      #expect(session.flags["cartCount"] == .int(0))
+      #expect(session.screenText().contains("In the cart: 0"))
+      try session.press("<Enter>")
+      session.wait(seconds: 1)
+      #expect(session.flags["cartCount"] == .int(1))
+      #expect(session.screenText().contains("In the cart: 1"))
+    }
+  }
+
   @Test func aSwiftScreenIsUpdatedByResultsAndNotifications() throws {
     try Self.withApp { directory in
       var session = try HeadlessSession(directory: directory, setup: Self.setup)

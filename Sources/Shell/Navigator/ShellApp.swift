@@ -392,6 +392,7 @@ package struct ShellApp: Sendable {
     case .open(let url): return "opens \(url)"
     case .alert(let alert): return "\(alert.title): \(alert.message)"
     case .data(let name, _): return "runs \(name)"
+    case .setting(_, let result): return describe(result)
     }
   }
 
@@ -409,6 +410,11 @@ package struct ShellApp: Sendable {
     case .data(let name, let params):
       guard let action = dataActions[name] else { return }
       run(action, params: params, &model, &effects)
+    case .setting(let flags, let result):
+      let before = model.session
+      for (name, value) in flags { model.session.flags[name] = value }
+      if model.session != before { refreshLiveScreens(&model) }
+      apply(result, origin: origin, &model, &effects)
     }
   }
 }

@@ -54,6 +54,9 @@ package enum ActionResult: Sendable, Hashable {
   case alert(Alert)
   /// Apply the data action of this name with these parameters.
   case data(action: String, params: Parameters)
+  /// Give these flags these values, then apply the result: how an action that finishes later
+  /// changes the flags only if it finishes.
+  indirect case setting([String: FlagValue], then: ActionResult)
 }
 
 /// What an action handler does: finish now, or later (simulated network work).
