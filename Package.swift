@@ -16,29 +16,35 @@ let package = Package(
     .plugin(name: "RoutesPlugin", targets: ["RoutesPlugin"]),
   ],
   targets: [
-    // Pure URL router: reading URLs, compiling patterns, matching, route tables.
-    .target(name: "Routing"),
+    // Pure JSON: the reader (with each value's position) and the writer every module uses.
+    .target(name: "JSON"),
+    // Pure URL router: reading URLs, compiling patterns, matching, route tables, the regex
+    // engine. Its API speaks JSON (a table's document, parameters as JSON), so it re-exports it.
+    .target(name: "Routing", dependencies: ["JSON"]),
     // Pure code generation: a route table's destinations as a Swift `TypedRoute` enum.
-    .target(name: "RouteCodegen", dependencies: ["Routing"]),
+    .target(name: "RouteCodegen", dependencies: ["Routing", "JSON"]),
     // The tool the plugin runs: a table file in, the Swift source out (only Routing under it).
     .executableTarget(name: "appshell-routegen", dependencies: ["Routing", "RouteCodegen"]),
     .plugin(name: "RoutesPlugin", capability: .buildTool(), dependencies: ["appshell-routegen"]),
     // Pure links as iOS delivers them: property lists, AASA files and the delivery decision.
-    .target(name: "Links", dependencies: ["Routing"]),
+    .target(name: "Links", dependencies: ["Routing", "JSON"]),
     // Pure app-shell model: navigation state, screens, the navigator and its event log.
-    .target(name: "Shell", dependencies: ["Routing", "Links", "RouteCodegen"]),
+    .target(name: "Shell", dependencies: ["Routing", "JSON", "Links", "RouteCodegen"]),
     // Pure link surface: witness URLs of every route expansion, the committed dump, the diff
     // of two versions of an app (what a release breaks) and test coverage.
-    .target(name: "Surface", dependencies: ["Routing", "Links", "Shell"]),
+    .target(name: "Surface", dependencies: ["Routing", "JSON", "Links", "Shell"]),
     // Pure interaction: keys, the URL prompt, completion, the console state of the front end.
     .target(name: "Interface", dependencies: ["Shell", "Routing"]),
     // Pure rendering: the console state to a grid of cells, with display widths.
-    .target(name: "Render", dependencies: ["Interface", "Shell", "Routing"]),
+    .target(name: "Render", dependencies: ["Interface", "Shell", "Routing", "JSON"]),
     // Pure devices: the terminal device protocol, the in-memory terminal, key decoding.
     .target(name: "Device", dependencies: ["Interface", "Render"]),
     // Key scripts and the headless driver behind `appshell replay`.
     .target(
-      name: "Replay", dependencies: ["Device", "Interface", "Render", "Shell", "Routing", "Remote"]),
+      name: "Replay",
+      dependencies: [
+        "Device", "Interface", "Render", "Shell", "Routing", "JSON", "Remote",
+      ]),
     // The system calls that differ between Linux (Glibc) and macOS (Darwin): signals, sockets,
     // file watching, child processes, the executable's path and memory. The rest calls these.
     .target(name: "Platform"),
@@ -67,13 +73,13 @@ let package = Package(
     // Ed25519 signatures of route tables and digests, through libcrypto (no hand-written crypto).
     .target(name: "Signing", dependencies: ["CCrypto"]),
     // Pure remote control: the socket wire protocol, push payloads, table versions.
-    .target(name: "Remote", dependencies: ["Routing"]),
+    .target(name: "Remote", dependencies: ["Routing", "JSON"]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
     .target(
       name: "AppShellCLI",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
-        "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface",
+        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
+        "Platform", "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -88,23 +94,24 @@ let package = Package(
     .executableTarget(
       name: "appshell-bench",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform", "Links",
-        "Demo", "RouteCodegen", "Surface",
+        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform",
+        "Links", "Demo", "RouteCodegen", "Surface",
       ]),
     // Shared by the test targets: the golden check with its one update switch, temporary
     // directories.
     .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "Shell", "RouteCodegen", "AppShellCLI", "Surface"]),
+      dependencies: ["Routing", "JSON", "Shell", "RouteCodegen", "AppShellCLI", "Surface"]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
-    .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo"]),
+    .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing", "JSON"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "JSON", "Links", "Demo"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Routing"]),
     .testTarget(
       name: "AppShellCLITests",
       dependencies: [
-        "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport", "Surface",
+        "AppShellCLI", "Platform", "Routing", "JSON", "Shell", "Links", "Demo", "TestSupport",
+        "Surface",
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
@@ -112,8 +119,8 @@ let package = Package(
     .testTarget(
       name: "FrontEndTests",
       dependencies: [
-        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppShellCLI", "Demo",
-        "TestSupport",
+        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "JSON", "AppShellCLI",
+        "Demo", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -125,14 +132,14 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
   let fuzzTargets: [(String, [Target.Dependency])] = [
     ("fuzz-url", ["Routing"]),
     ("fuzz-pattern", ["Routing"]),
-    ("fuzz-table", ["Routing"]),
+    ("fuzz-table", ["Routing", "JSON"]),
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
     ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI", "Demo"]),
-    ("fuzz-aasa", ["Links", "Routing"]),
+    ("fuzz-aasa", ["Links", "Routing", "JSON"]),
     ("fuzz-plist", ["Links"]),
     ("fuzz-entitlements", ["Links"]),
-    ("fuzz-app", ["Shell", "Routing"]),
+    ("fuzz-app", ["Shell", "Routing", "JSON"]),
     ("fuzz-contract", ["AppShellCLI"]),
   ]
   for (name, dependencies) in fuzzTargets {

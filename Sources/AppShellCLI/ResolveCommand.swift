@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route

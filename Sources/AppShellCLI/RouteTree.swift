@@ -1,3 +1,4 @@
+import JSON
 import Render
 import Routing
 import Shell

@@ -4,7 +4,7 @@ import Routing
 import Shell
 
 /// A package in a temporary directory that compiles generated enums against `Routing` (its
-/// sources, linked in) and runs a check over them; kept between runs so that rebuilding is
+/// sources and those of `JSON`, which it imports, linked in) and runs a check over them; kept between runs so that rebuilding is
 /// incremental. The generated code is compiled with warnings as errors.
 enum ScratchPackage {
   /// The directory: the system's temporary directory, one per checkout of the sources.
@@ -18,9 +18,10 @@ enum ScratchPackage {
     ).path
   }
 
-  static var routingSources: String {
+  /// The sources of a module of the package (`Routing`, `JSON`).
+  static func sources(of module: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Sources/Routing").path
+      .deletingLastPathComponent().appendingPathComponent("Sources/" + module).path
   }
 
   /// Generates an enum per case (`R0`, `R1`, ...), builds the package and runs the check;
@@ -34,10 +35,12 @@ enum ScratchPackage {
     for directory in [generated, check, root + "/home"] {
       try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
-    let link = root + "/Sources/Routing"
-    if (try? fileManager.destinationOfSymbolicLink(atPath: link)) != routingSources {
-      try? fileManager.removeItem(atPath: link)
-      try fileManager.createSymbolicLink(atPath: link, withDestinationPath: routingSources)
+    for module in ["Routing", "JSON"] {
+      let link = root + "/Sources/" + module
+      if (try? fileManager.destinationOfSymbolicLink(atPath: link)) != sources(of: module) {
+        try? fileManager.removeItem(atPath: link)
+        try fileManager.createSymbolicLink(atPath: link, withDestinationPath: sources(of: module))
+      }
     }
     try write(manifest, to: root + "/Package.swift")
     var main = harness
@@ -111,7 +114,8 @@ enum ScratchPackage {
       name: "TypedCheck",
       platforms: [.macOS(.v13)],
       targets: [
-        .target(name: "Routing"),
+        .target(name: "JSON"),
+        .target(name: "Routing", dependencies: ["JSON"]),
         .target(
           name: "Generated", dependencies: ["Routing"],
           swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),

@@ -1,4 +1,5 @@
 import Interface
+import JSON
 import Replay
 import Routing
 import Shell

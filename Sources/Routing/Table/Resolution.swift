@@ -1,3 +1,5 @@
+import JSON
+
 /// Where a URL comes from: the app itself, or outside (a web page, a push, another app).
 public enum Origin: Sendable, Hashable {
   /// Opened from inside the app.

@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// The lint checks that need the app as well as the route table (`appshell routes --lint`):
