@@ -28,8 +28,12 @@ let package = Package(
     .plugin(name: "RoutesPlugin", capability: .buildTool(), dependencies: ["appshell-routegen"]),
     // Pure links as iOS delivers them: property lists, AASA files and the delivery decision.
     .target(name: "Links", dependencies: ["Routing", "JSON"]),
-    // Pure app-shell model: navigation state, screens, the navigator and its event log.
-    .target(name: "Shell", dependencies: ["Routing", "JSON", "Links", "RouteCodegen"]),
+    // Pure lint of a route table on its own (conflicts, parents, routes that never win) and the
+    // findings every lint check reports, for `routes --lint`.
+    .target(name: "Lint", dependencies: ["Routing", "JSON"]),
+    // Pure app-shell model: navigation state, screens, the navigator and its event log, the
+    // lint checks that need the app.
+    .target(name: "Shell", dependencies: ["Routing", "JSON", "Links", "RouteCodegen", "Lint"]),
     // Pure link surface: witness URLs of every route expansion, the committed dump, the diff
     // of two versions of an app (what a release breaks) and test coverage.
     .target(name: "Surface", dependencies: ["Routing", "JSON", "Links", "Shell"]),
@@ -79,7 +83,7 @@ let package = Package(
       name: "AppShellCLI",
       dependencies: [
         "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
-        "Platform", "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface",
+        "Platform", "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface", "Lint",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -102,7 +106,9 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Replay"], path: "Tests/TestSupport"),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "JSON", "Shell", "RouteCodegen", "AppShellCLI", "Surface"]),
+      dependencies: [
+        "Routing", "JSON", "Lint", "RouteCodegen", "Shell", "Surface", "AppShellCLI",
+      ]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing", "JSON"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "Routing", "JSON", "Links", "Demo"]),
@@ -111,7 +117,7 @@ let package = Package(
       name: "AppShellCLITests",
       dependencies: [
         "AppShellCLI", "Platform", "Routing", "JSON", "Shell", "Links", "Demo", "TestSupport",
-        "Surface",
+        "Surface", "Lint",
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(

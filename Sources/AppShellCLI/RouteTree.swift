@@ -1,4 +1,5 @@
 import JSON
+import Lint
 import Render
 import Routing
 import Shell

@@ -1,5 +1,6 @@
 import JSON
 import Links
+import Lint
 import Render
 import Routing
 import Shell
