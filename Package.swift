@@ -8,7 +8,8 @@ let package = Package(
   platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .executable(name: "appshell", targets: ["appshell"]),
-    .library(name: "Routing", targets: ["Routing"]),
+    // The router, and the explanation of a match as data (`import RouteExplain`).
+    .library(name: "Routing", targets: ["Routing", "RouteExplain"]),
     // A team's own app: Swift screens, actions and guards, the command line from its own
     // executable, and a headless session for its tests.
     .library(name: "AppShellKit", targets: ["AppShellKit"]),
@@ -21,6 +22,9 @@ let package = Package(
     // Pure URL router: reading URLs, compiling patterns, matching, route tables, the regex
     // engine. Its API speaks JSON (a table's document, parameters as JSON), so it re-exports it.
     .target(name: "Routing", dependencies: ["JSON"]),
+    // Pure explanation of a match (`resolve --explain`): every route's verdict for a URL, why it
+    // failed or lost, hop by hop along redirects; worked out route by route, apart from the trie.
+    .target(name: "RouteExplain", dependencies: ["Routing", "JSON"]),
     // Pure code generation: a route table's destinations as a Swift `TypedRoute` enum.
     .target(name: "RouteCodegen", dependencies: ["Routing", "JSON"]),
     // The tool the plugin runs: a table file in, the Swift source out (only Routing under it).
@@ -84,6 +88,7 @@ let package = Package(
       dependencies: [
         "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
         "Platform", "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface", "Lint",
+        "RouteExplain",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -107,7 +112,8 @@ let package = Package(
     .testTarget(
       name: "RoutingTests",
       dependencies: [
-        "Routing", "JSON", "Lint", "RouteCodegen", "Shell", "Surface", "AppShellCLI",
+        "Routing", "JSON", "RouteExplain", "Lint", "RouteCodegen", "Shell", "Surface",
+        "AppShellCLI",
       ]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing", "JSON"]),

@@ -1,5 +1,6 @@
 import JSON
 import Links
+import RouteExplain
 import Routing
 import Shell
 

@@ -1,4 +1,5 @@
 import JSON
+import RouteExplain
 import Routing
 
 /// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route

@@ -2,6 +2,7 @@
 // with every value quoted inert (no control or invisible format character gets through).
 
 import JSON
+import Routing
 
 extension Explanation {
   /// `text` in double quotes, shown inert: `"` and `\` are escaped with `\`, C0 and C1
