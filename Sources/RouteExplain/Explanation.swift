@@ -4,10 +4,10 @@ import Routing
 /// order, with why it failed, why it matched but lost, or that it won; then what the winner
 /// did (rename, redirect, refusal, target), hop by hop along redirects.
 ///
-/// It is worked out independently of ``Router`` (route by route, as ``LinearScan`` does) with
+/// It is worked out independently of `Router` (route by route, as `LinearScan` does) with
 /// the same ranking rules as the router (``Explanation/RankingRule``), and it always names the
-/// route ``Router/match(_:)-(RouteURL)`` picks; ``resolution`` is what
-/// ``RouteTable/resolve(_:from:)`` gives.
+/// route `Router.match(_:)` picks; ``resolution`` is what
+/// `RouteTable.resolve(_:from:)` gives.
 public struct Explanation: Sendable {
   /// The URL as given (bytes that are not UTF-8 written as U+FFFD).
   public var url: String
@@ -15,7 +15,7 @@ public struct Explanation: Sendable {
   public var origin: Origin
   /// The URL itself, then each URL a redirect produced, in order; never empty.
   public var hops: [Hop]
-  /// How resolving ended: the same answer as ``RouteTable/resolve(bytes:from:)``.
+  /// How resolving ended: the same answer as `RouteTable.resolve(bytes:from:)`.
   public var resolution: Resolution
   /// The table's entries, which the route indices of ``hops`` refer to.
   public var entries: [RouteEntry]
@@ -78,7 +78,7 @@ public struct Explanation: Sendable {
     /// Failed, matched but lost, or won.
     public var verdict: Verdict
     /// For a route with optional groups, the expansion the verdict is about (see
-    /// ``RoutePattern/expansions``): the one that matched best, or for a failure in the path
+    /// `RoutePattern.expansions`): the one that matched best, or for a failure in the path
     /// the closest one (most segments matched, the first of those in written order); nil for
     /// a route without groups, or one that fails the same way in every expansion (on the
     /// scheme, the domain or a segment before the groups).
@@ -106,7 +106,7 @@ public struct Explanation: Sendable {
     case won
   }
 
-  /// Why a route does not match a URL (see ``Routing/MatchFailure``).
+  /// Why a route does not match a URL (see `MatchFailure`).
   public typealias Failure = MatchFailure
 
   /// The ranking rule that puts the winner before a route that also matched. The router
@@ -149,6 +149,6 @@ public struct Explanation: Sendable {
     }
   }
 
-  /// The kind of pattern segment that matched a URL segment (see ``Routing/MatchKind``).
+  /// The kind of pattern segment that matched a URL segment (see `MatchKind`).
   public typealias MatchKind = Routing.MatchKind
 }

@@ -10,7 +10,7 @@ extension RouteTable {
   }
 
   /// Explains how the URL in `bytes` (which may not be UTF-8) resolves, following redirects
-  /// exactly as ``resolve(bytes:from:)`` does.
+  /// exactly as `resolve(bytes:from:)` does.
   public func explain(bytes: [UInt8], from origin: Origin = .app) -> Explanation {
     var hops: [Explanation.Hop] = []
     var redirects: [String] = []
