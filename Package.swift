@@ -75,25 +75,35 @@ let package = Package(
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-    // OpenSSL 3's libssl, for https downloads; only AppShellCLI's HTTP client imports it.
+    // OpenSSL 3's libssl, for https downloads; only AppRuntime's HTTP client imports it.
     .systemLibrary(
       name: "CTLS", pkgConfig: "libssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
     // Ed25519 signatures of route tables and digests, through libcrypto (no hand-written crypto).
     .target(name: "Signing", dependencies: ["CCrypto"]),
     // Pure remote control: the socket wire protocol, push payloads, table versions.
     .target(name: "Remote", dependencies: ["Routing", "JSON"]),
+    // The runtime every command drives: loading an app, the event loop, route-table sources
+    // (files, downloads, the cache), the socket server and client, the key recorder.
+    .target(
+      name: "AppRuntime",
+      dependencies: [
+        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
+        "Platform", "Remote", "Signing", "CTLS", "Links",
+      ]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
     .target(
       name: "AppShellCLI",
       dependencies: [
-        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
-        "Platform", "Remote", "Signing", "CTLS", "Links", "RouteCodegen", "Surface", "Lint",
+        "AppRuntime", "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device",
+        "Terminal", "Platform", "Remote", "Signing", "Links", "RouteCodegen", "Surface", "Lint",
         "RouteExplain",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
       name: "AppShellKit",
-      dependencies: ["AppShellCLI", "Shell", "Routing", "Interface", "Render", "Replay"]),
+      dependencies: [
+        "AppRuntime", "AppShellCLI", "Shell", "Routing", "Interface", "Render", "Replay",
+      ]),
     // The shipped demo's Swift screens and actions (`Screens/` is its data), registered through
     // AppShellKit's `AppSetup` for the app named in `Screens/app.json`.
     .target(name: "Demo", dependencies: ["AppShellKit", "Shell", "Routing"]),
@@ -103,8 +113,8 @@ let package = Package(
     .executableTarget(
       name: "appshell-bench",
       dependencies: [
-        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "AppShellCLI", "Platform",
-        "Links", "Demo", "RouteCodegen", "Surface",
+        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "AppRuntime", "AppShellCLI",
+        "Platform", "Links", "Demo", "RouteCodegen", "Surface",
       ]),
     // Shared by the test targets: the golden check with its one update switch, temporary
     // directories.
@@ -113,7 +123,7 @@ let package = Package(
       name: "RoutingTests",
       dependencies: [
         "Routing", "JSON", "RouteExplain", "Lint", "RouteCodegen", "Shell", "Surface",
-        "AppShellCLI",
+        "AppRuntime", "AppShellCLI",
       ]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform"]),
     .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing", "JSON"]),
@@ -122,8 +132,8 @@ let package = Package(
     .testTarget(
       name: "AppShellCLITests",
       dependencies: [
-        "AppShellCLI", "Platform", "Routing", "JSON", "Shell", "Links", "Demo", "TestSupport",
-        "Surface", "Lint",
+        "AppRuntime", "AppShellCLI", "Platform", "Routing", "JSON", "Shell", "Links", "Demo",
+        "TestSupport", "Surface", "Lint",
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
@@ -131,8 +141,8 @@ let package = Package(
     .testTarget(
       name: "FrontEndTests",
       dependencies: [
-        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "JSON", "AppShellCLI",
-        "Demo", "TestSupport",
+        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "JSON", "AppRuntime",
+        "AppShellCLI", "Demo", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -147,7 +157,7 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
     ("fuzz-table", ["Routing", "JSON"]),
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
-    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppShellCLI", "Demo"]),
+    ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppRuntime", "Demo"]),
     ("fuzz-aasa", ["Links", "Routing", "JSON"]),
     ("fuzz-plist", ["Links"]),
     ("fuzz-entitlements", ["Links"]),

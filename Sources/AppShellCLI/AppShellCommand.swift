@@ -6,53 +6,41 @@ package enum AppShellCommand {
   /// AppShell's own version (`appshell --version`).
   package static let version = "1.0.0"
 
+  /// The usage of the app itself: the terminal front end, or the same app headless.
+  static let usage = Usage(
+    command: "",
+    forms: [
+      """
+      appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
+               [--record FILE] [--headless [--size COLSxROWS]]
+      """,
+      "appshell [--version] [--help]",
+    ],
+    summary: """
+      Run the app in the terminal (--open URL: a cold start), or --headless for CI;
+      each subcommand also takes --help.
+      """)
+
+  /// Every subcommand's usage, in the order the help lists them.
+  static let commands: [Usage] = [
+    ResolveCommand.usage, RoutesCommand.usage, LinksCommand.usage, ReplayCommand.usage,
+    TestCommand.usage, RemoteCommand.openURLUsage, RemoteCommand.pushUsage,
+    RemoteCommand.stateUsage, RemoteCommand.reloadUsage, SignTableCommand.usage,
+    InitCommand.usage,
+  ]
+
   static let help = """
     OVERVIEW: AppShell simulates an iOS app shell in a terminal so deep-link routing can be
     seen, tried and tested.
 
-    USAGE: appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
-                    [--record FILE] [--headless [--size COLSxROWS]]
-           appshell [--version] [--help]
-           appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
-           appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
-           appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
-                           [--host HOST]
-           appshell routes [--routes FILE] [--screens DIR] --emit swift
-                           [--type-name NAME] [--access public|internal] [--output FILE]
-           appshell links check [--screens DIR] [--explain] [URL...]
-           appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]
-           appshell links diff OLD NEW [--fail-on breaking|warning|never]
-                               [--format text|json|markdown|junit] [--urls FILE]
-           appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
-                           [--open URL] [--format text|ansi|svg|cast [--output DIR]]
-                           [--expect GOLDEN [--update]] SCRIPT
-           appshell test [--screens DIR] [--junit FILE] [--update] [-j N]
-                         [--coverage] [--coverage-json FILE] [--min-coverage PCT] [PATH...]
-           appshell openurl [--json] [--strict] URL
-           appshell push PAYLOAD
-           appshell state | reload
-           appshell sign-table --key PRIVATE.pem [--output FILE] TABLE
-           appshell init DIR [--name NAME] [--scheme SCHEME]
+    \(Usage.section(usage.forms + commands.flatMap(\.forms)))
 
     With no subcommand it starts the terminal front end: type a URL at the prompt and press
     Enter; F1 lists every key. The running app listens on a socket for openurl, push, state
     and reload; Ctrl-R or SIGHUP reloads the route table, and a --routes file is watched.
 
     SUBCOMMANDS:
-      resolve             Resolve URLs through a route table, one JSON object per URL;
-                          --explain says why each route lost, failed or won.
-      routes              Show the route table as a tree, or lint it (--lint).
-      links               Check who gets URLs from outside: the app, Safari or nothing;
-                          dump the link surface, or diff it against a release.
-      replay              Run a key script headless and print the screens or states.
-      test                Run flows and link contracts (as CI does); JUnit XML on request.
-      openurl             Hand a URL to the running app, as a deep link from outside.
-      push                Send a push notification (a banner) to the running app.
-      state               Print the running app's state as JSON.
-      reload              Make the running app read its route table again.
-      sign-table          Write the Ed25519 signature a remote route table is served with.
-      init                Write a small app of your own (app.json, routes, screens, a flow
-                          and a link contract that 'appshell test' runs).
+    \(commands.map(\.listEntry).joined(separator: "\n"))
 
     OPTIONS:
       --routes FILE_OR_URL
@@ -84,29 +72,29 @@ package enum AppShellCommand {
   /// Runs a command line given as raw bytes (so a URL argument that is not UTF-8 reaches the
   /// router as it is) and returns the exit status.
   package static func run(rawArguments: [[UInt8]], io: CommandIO = .standard) -> Int32 {
-    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
-    guard let first = arguments.first,
+    guard let first = rawArguments.first.map({ String(decoding: $0, as: UTF8.self) }),
       !first.hasPrefix("--") || first == "--help" || first == "--version"
     else {
-      return InteractiveCommand.run(arguments, io: io)
+      return InteractiveCommand.run(rawArguments, io: io)
     }
+    let rest = Array(rawArguments.dropFirst())
     switch first {
     case "resolve":
-      return ResolveCommand.run(Array(rawArguments.dropFirst()), io: io)
+      return ResolveCommand.run(rest, io: io)
     case "replay":
-      return ReplayCommand.run(Array(arguments.dropFirst()), io: io)
+      return ReplayCommand.run(rest, io: io)
     case "routes":
-      return RoutesCommand.run(Array(arguments.dropFirst()), io: io)
+      return RoutesCommand.run(rest, io: io)
     case "links":
-      return LinksCommand.run(Array(rawArguments.dropFirst()), io: io)
+      return LinksCommand.run(rest, io: io)
     case "openurl", "push", "state", "reload":
-      return RemoteCommand.run(first, Array(arguments.dropFirst()), io: io)
+      return RemoteCommand.run(first, rest, io: io)
     case "test":
-      return TestCommand.run(Array(arguments.dropFirst()), io: io)
+      return TestCommand.run(rest, io: io)
     case "init":
-      return InitCommand.run(Array(arguments.dropFirst()), io: io)
+      return InitCommand.run(rest, io: io)
     case "sign-table":
-      return SignTableCommand.run(Array(arguments.dropFirst()), io: io)
+      return SignTableCommand.run(rest, io: io)
     case "-h", "--help":
       io.write(Array(help.utf8))
       return 0
@@ -115,11 +103,7 @@ package enum AppShellCommand {
       return 0
     default:
       let what = first.hasPrefix("-") ? "option" : "command"
-      let commands = [
-        "resolve", "routes", "links", "replay", "test", "openurl", "push", "state", "reload",
-        "sign-table", "init",
-      ]
-      let hint = CloseName.hint(for: first, in: first.hasPrefix("-") ? [] : commands)
+      let hint = CloseName.hint(for: first, in: first.hasPrefix("-") ? [] : commands.map(\.command))
       io.writeError("appshell: unknown \(what) '\(first)'\(hint)\nSee 'appshell --help'.\n")
       return 2
     }

@@ -1,3 +1,4 @@
+import AppRuntime
 import Platform
 import Render
 
@@ -42,21 +43,6 @@ package struct CommandIO {
       write: { bytes in _ = writeAll(1, bytes) },
       writeError: { text in _ = writeAll(2, Array(inertLines(AppHost.named(text)).utf8)) })
   }
-}
-
-/// Writes all of `bytes` to a file descriptor, retrying short writes; false on an error.
-@discardableResult
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes[offset...].withUnsafeBytes { Descriptors.write(descriptor, from: $0) }
-    if written < 0 {
-      if errno == EINTR { continue }
-      return false
-    }
-    offset += written
-  }
-  return true
 }
 
 /// Output collected in memory and handed to ``CommandIO/write`` in large pieces.

@@ -1,13 +1,23 @@
+import AppRuntime
 import Foundation
 
 /// `appshell init DIR [--name NAME] [--scheme SCHEME]`: writes a small working app.
 enum InitCommand {
+  /// The usage of `init`.
+  static let usage = Usage(
+    command: "init",
+    forms: ["appshell init DIR [--name NAME] [--scheme SCHEME]"],
+    summary: """
+      Write a small app of your own (app.json, routes, screens, a flow
+      and a link contract that 'appshell test' runs).
+      """)
+
   static let help = """
     OVERVIEW: Write a small working app into DIR: app.json, routes.json, a few screens, a
     flow (a key script with its golden), a link contract that 'appshell test' runs, and
     links.surface, the app's link surface for CI to check ('appshell links dump --check').
 
-    USAGE: appshell init DIR [--name NAME] [--scheme SCHEME]
+    \(usage.section)
 
     ARGUMENTS:
       DIR                 The app's directory: created if missing; it must be empty.
@@ -23,7 +33,7 @@ enum InitCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "init")
     var directory: String?
     var name = "My App"
@@ -95,15 +105,16 @@ enum InitCommand {
       read: { nil }, write: { problem += String(decoding: $0, as: UTF8.self) },
       writeError: { problem += $0 })
     let flows = directory + "/flows"
-    guard TestCommand.run(["--screens", directory, "--update", flows], io: quiet) == 0,
-      TestCommand.run(["--screens", directory, flows], io: quiet) == 0
+    guard AppShellCommand.run(["test", "--screens", directory, "--update", flows], io: quiet) == 0,
+      AppShellCommand.run(["test", "--screens", directory, flows], io: quiet) == 0
     else {
       io.writeError("appshell init: the starter tests do not pass:\n\(problem)")
       return 1
     }
     let surface = directory + "/" + StarterApp.surface
     guard
-      LinksDumpCommand.run(["--screens", directory, "--output", surface], io: quiet) == 0
+      AppShellCommand.run(
+        ["links", "dump", "--screens", directory, "--output", surface], io: quiet) == 0
     else {
       io.writeError("appshell init: cannot write \(surface):\n\(problem)")
       return 1

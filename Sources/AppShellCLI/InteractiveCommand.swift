@@ -1,3 +1,4 @@
+import AppRuntime
 import Device
 import Foundation
 import Interface
@@ -13,7 +14,7 @@ import Terminal
 /// The terminal is restored on every way out: Ctrl-C, SIGTERM, SIGINT, SIGQUIT and standard
 /// input closing. SIGHUP reloads the route table.
 enum InteractiveCommand {
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: nil)
     var files = AppFileOptions()
     var openURL: String?

@@ -1,3 +1,4 @@
+import AppRuntime
 import JSON
 import Links
 import RouteExplain
@@ -8,14 +9,27 @@ import Shell
 /// outside (the app, Safari or nothing) and, for the app, which route it opens; `links dump`
 /// and `links diff` guard the link surface across releases.
 enum LinksCommand {
+  /// The usage of `links`.
+  static let usage = Usage(
+    command: "links",
+    forms: [
+      "appshell links check [--screens DIR] [--explain] [URL...]",
+      "appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]",
+      """
+      appshell links diff OLD NEW [--fail-on breaking|warning|never]
+                          [--format text|json|markdown|junit] [--urls FILE]
+      """,
+    ],
+    summary: """
+      Check who gets URLs from outside: the app, Safari or nothing;
+      dump the link surface, or diff it against a release.
+      """)
+
   static let help = """
     OVERVIEW: Check who gets URLs from outside the app: the app (its schemes, its associated
     domains and their AASA files), Safari or nothing; and which route the app opens.
 
-    USAGE: appshell links check [--screens DIR] [--explain] [URL...]
-           appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]
-           appshell links diff OLD NEW [--fail-on breaking|warning|never]
-                               [--format text|json|markdown|junit] [--urls FILE]
+    \(usage.section)
 
     ARGUMENTS:
       URL...              URLs to check. Without any, URLs are read from standard input, one
@@ -66,10 +80,10 @@ enum LinksCommand {
 
     """
 
-  static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
-    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
-    guard let subcommand = arguments.first else {
-      return usageError("missing subcommand: check, dump or diff", io: io)
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
+    var options = Options(Array(arguments.dropFirst()), command: "links")
+    guard let subcommand = arguments.first.map({ String(decoding: $0, as: UTF8.self) }) else {
+      return options.fail(io, "missing subcommand: check, dump or diff")
     }
     if subcommand == "--help" || subcommand == "-h" {
       io.write(Array(help.utf8))
@@ -82,36 +96,30 @@ enum LinksCommand {
       return LinksDiffCommand.run(Array(arguments.dropFirst()), io: io)
     }
     guard subcommand == "check" else {
-      return usageError("unknown subcommand '\(subcommand)' (check, dump or diff)", io: io)
+      return options.fail(io, "unknown subcommand '\(subcommand)' (check, dump or diff)")
     }
     var screensPath: String?
     var explain = false
     var urls: [[UInt8]] = []
-    var index = 1
-    var optionsEnded = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if optionsEnded || !argument.hasPrefix("--") {
-        urls.append(rawArguments[index - 1])
+    while let argument = options.next() {
+      if options.ended || !argument.hasPrefix("--") {
+        urls.append(options.bytes)
         continue
       }
       switch argument {
-      case "--": optionsEnded = true
       case "--help":
         io.write(Array(help.utf8))
         return 0
-      case "--explain": explain = true
+      case "--explain":
+        guard !options.hasValue else { return options.fail(io, "--explain takes no value") }
+        explain = true
       case "--screens":
-        guard index < arguments.count else { return usageError("--screens needs a DIR", io: io) }
-        screensPath = arguments[index]
-        index += 1
-      default:
-        if argument.hasPrefix("--screens=") {
-          screensPath = String(argument.dropFirst("--screens=".count))
-        } else {
-          return usageError(Options.unknown(argument, help: help), io: io)
+        guard let value = options.value(for: argument) else {
+          return options.fail(io, "--screens needs a DIR")
         }
+        screensPath = value
+      default:
+        return options.fail(io, Options.unknown(options.written, help: help))
       }
     }
     let app: ShellApp
@@ -172,10 +180,5 @@ enum LinksCommand {
     let routing = app.table.explain(bytes: bytes, from: .external)
     text += ExplainText.block(routing)
     return (text, routing.resolution.isMatched)
-  }
-
-  static func usageError(_ message: String, io: CommandIO) -> Int32 {
-    io.writeError("appshell links: \(message)\nSee 'appshell links --help'.\n")
-    return 2
   }
 }

@@ -14,25 +14,34 @@ struct AppFileOptions {
 }
 
 /// Reads options in the usual style: `--name VALUE` or `--name=VALUE`, `--` ends options.
+///
+/// Arguments are read as the bytes the process got: names and values as UTF-8 text, while an
+/// operand keeps its bytes (``bytes``), so a URL that is not UTF-8 reaches the router as it is.
 struct Options {
-  private var arguments: [String]
+  private let arguments: [[UInt8]]
   private var index = 0
   private let command: String?
   private var pendingValue: String?
   /// True after `--`.
   private(set) var ended = false
   private(set) var problem = ""
+  /// The argument just read, as given (all of `--name=value`).
+  private(set) var bytes: [UInt8] = []
 
-  init(_ arguments: [String], command: String?) {
+  init(_ arguments: [[UInt8]], command: String?) {
     self.arguments = arguments
     self.command = command
   }
 
+  /// The argument just read as text, as given (all of `--name=value`).
+  var written: String { String(decoding: bytes, as: UTF8.self) }
+
   /// The next argument; `--name=value` comes back as `--name` with its value kept.
   mutating func next() -> String? {
     while index < arguments.count {
-      let argument = arguments[index]
+      bytes = arguments[index]
       index += 1
+      let argument = String(decoding: bytes, as: UTF8.self)
       if !ended && argument == "--" {
         ended = true
         continue
@@ -61,7 +70,7 @@ struct Options {
       return nil
     }
     index += 1
-    return arguments[index - 1]
+    return String(decoding: arguments[index - 1], as: UTF8.self)
   }
 
   /// Reports a usage error and returns exit status 2.

@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import JSON
 import Remote
@@ -7,10 +8,16 @@ import Signing
 /// The commands that talk to the running app over its socket (`openurl`, `push`, `state`,
 /// `reload`), like `xcrun simctl openurl booted URL` and `xcrun simctl push`.
 enum RemoteCommand {
+  /// The usage of `openurl`.
+  static let openURLUsage = Usage(
+    command: "openurl",
+    forms: ["appshell openurl [--json] [--strict] URL"],
+    summary: "Hand a URL to the running app, as a deep link from outside.")
+
   static let openURLHelp = """
     OVERVIEW: Hand a URL to the running appshell, as a deep link from outside.
 
-    USAGE: appshell openurl [--json] [--strict] URL
+    \(openURLUsage.section)
 
     The running app opens it as an outside URL (routes with "external": false are refused)
     and this prints what happened, e.g. 'pushed user-profile'. Exit 1 when no appshell of
@@ -25,10 +32,16 @@ enum RemoteCommand {
 
     """
 
+  /// The usage of `push`.
+  static let pushUsage = Usage(
+    command: "push",
+    forms: ["appshell push PAYLOAD"],
+    summary: "Send a push notification (a banner) to the running app.")
+
   static let pushHelp = """
     OVERVIEW: Send a push notification to the running appshell.
 
-    USAGE: appshell push PAYLOAD
+    \(pushUsage.section)
 
     ARGUMENTS:
       PAYLOAD   An APNs-style JSON payload, as text or a file ('-' reads standard input):
@@ -39,27 +52,39 @@ enum RemoteCommand {
 
     """
 
+  /// The usage of `state`.
+  static let stateUsage = Usage(
+    command: "state",
+    forms: ["appshell state"],
+    summary: "Print the running app's state as JSON.")
+
   static let stateHelp = """
     OVERVIEW: Print the running appshell's state as one JSON line.
 
-    USAGE: appshell state
+    \(stateUsage.section)
 
     Prints {"v":1,"ok":true,"state":{...},"status":"...","banner":...,"table":{...}}, where
     "state" is the navigation state JSON (tab, tabs, modals, alert; see docs/shell.md).
 
     """
 
+  /// The usage of `reload`.
+  static let reloadUsage = Usage(
+    command: "reload",
+    forms: ["appshell reload"],
+    summary: "Make the running app read its route table again.")
+
   static let reloadHelp = """
     OVERVIEW: Make the running appshell read its route table again (as Ctrl-R and SIGHUP do).
 
-    USAGE: appshell reload
+    \(reloadUsage.section)
 
     Prints the new table's version; exit 1 when the new table is refused (the old one stays).
 
     """
 
   /// Runs `appshell COMMAND ...` for one of the socket commands.
-  static func run(_ command: String, _ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ command: String, _ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: command)
     var operands: [String] = []
     var json = false

@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import Interface
 import Platform
@@ -9,12 +10,22 @@ import Shell
 /// [--format text|ansi|svg|cast [--output DIR]] SCRIPT`: a key script played against an
 /// in-memory terminal.
 enum ReplayCommand {
+  /// The usage of `replay`.
+  static let usage = Usage(
+    command: "replay",
+    forms: [
+      """
+      appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
+                      [--open URL] [--format text|ansi|svg|cast [--output DIR]]
+                      [--expect GOLDEN [--update]] SCRIPT
+      """
+    ],
+    summary: "Run a key script headless and print the screens or states.")
+
   static let help = """
     OVERVIEW: Run a key script against an in-memory terminal and print the screens.
 
-    USAGE: appshell replay [--size COLSxROWS] [--routes FILE] [--screens DIR] [--state]
-                           [--open URL] [--format text|ansi|svg|cast [--output DIR]]
-                           [--expect GOLDEN [--update]] SCRIPT
+    \(usage.section)
 
     ARGUMENTS:
       SCRIPT              The key script (see docs/shell.md); '-' reads standard input.
@@ -45,7 +56,7 @@ enum ReplayCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "replay")
     var size: Size?
     var files = AppFileOptions()

@@ -1,3 +1,4 @@
+import AppRuntime
 import JSON
 import RouteExplain
 import Routing
@@ -5,10 +6,19 @@ import Routing
 /// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route
 /// each URL opens (`--explain` shows why).
 enum ResolveCommand {
+  /// The usage of `resolve`.
+  static let usage = Usage(
+    command: "resolve",
+    forms: ["appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]"],
+    summary: """
+      Resolve URLs through a route table, one JSON object per URL;
+      --explain says why each route lost, failed or won.
+      """)
+
   static let help = """
     OVERVIEW: Resolve URLs through a route table and print one JSON object per URL.
 
-    USAGE: appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]
+    \(usage.section)
 
     ARGUMENTS:
       URL...              URLs to resolve. Without any, URLs are read from standard input,
@@ -44,59 +54,48 @@ enum ResolveCommand {
     case explainJSON
   }
 
-  static func run(_ rawArguments: [[UInt8]], io: CommandIO) -> Int32 {
-    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
+    var options = Options(arguments, command: "resolve")
     var routesPath: String?
     var screensPath: String?
     var origin = Origin.app
     var explain = false
     var json = false
     var urls: [[UInt8]] = []
-    var index = 0
-    var optionsEnded = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if optionsEnded || !argument.hasPrefix("--") {
-        urls.append(rawArguments[index - 1])
+    while let argument = options.next() {
+      if options.ended || !argument.hasPrefix("--") {
+        urls.append(options.bytes)
         continue
       }
       switch argument {
-      case "--":
-        optionsEnded = true
       case "--help":
         io.write(Array(help.utf8))
         return 0
-      case "--external":
-        origin = .external
-      case "--explain":
-        explain = true
-      case "--json":
-        json = true
-      case "--routes":
-        guard index < arguments.count else {
-          return usageError("--routes needs a FILE", io: io)
-        }
-        routesPath = arguments[index]
-        index += 1
-      case "--screens":
-        guard index < arguments.count else {
-          return usageError("--screens needs a DIR", io: io)
-        }
-        screensPath = arguments[index]
-        index += 1
-      default:
-        if argument.hasPrefix("--routes=") {
-          routesPath = String(argument.dropFirst("--routes=".count))
-        } else if argument.hasPrefix("--screens=") {
-          screensPath = String(argument.dropFirst("--screens=".count))
+      case "--external", "--explain", "--json":
+        guard !options.hasValue else { return options.fail(io, "\(argument) takes no value") }
+        if argument == "--external" {
+          origin = .external
+        } else if argument == "--explain" {
+          explain = true
         } else {
-          return usageError(Options.unknown(argument, help: help), io: io)
+          json = true
         }
+      case "--routes":
+        guard let value = options.value(for: argument) else {
+          return options.fail(io, "--routes needs a FILE")
+        }
+        routesPath = value
+      case "--screens":
+        guard let value = options.value(for: argument) else {
+          return options.fail(io, "--screens needs a DIR")
+        }
+        screensPath = value
+      default:
+        return options.fail(io, Options.unknown(options.written, help: help))
       }
     }
     if json && !explain {
-      return usageError("--json goes with --explain (plain answers are JSON already)", io: io)
+      return options.fail(io, "--json goes with --explain (plain answers are JSON already)")
     }
     let form: Form = !explain ? .plain : json ? .explainJSON : .explainText
     let table: RouteTable
@@ -219,10 +218,5 @@ enum ResolveCommand {
       members.append(JSONMember("redirects", .array(resolution.redirects.map(JSON.string))))
     }
     return members
-  }
-
-  static func usageError(_ message: String, io: CommandIO) -> Int32 {
-    io.writeError("appshell resolve: \(message)\nSee 'appshell resolve --help'.\n")
-    return 2
   }
 }

@@ -1,3 +1,4 @@
+import AppRuntime
 import JSON
 import Links
 import Lint
@@ -8,14 +9,26 @@ import Shell
 /// `appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]`: the route table as a
 /// tree, or its lint findings.
 enum RoutesCommand {
+  /// The usage of `routes`.
+  static let usage = Usage(
+    command: "routes",
+    forms: [
+      "appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]",
+      """
+      appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
+                      [--host HOST]
+      """,
+      """
+      appshell routes [--routes FILE] [--screens DIR] --emit swift
+                      [--type-name NAME] [--access public|internal] [--output FILE]
+      """,
+    ],
+    summary: "Show the route table as a tree, or lint it (--lint).")
+
   static let help = """
     OVERVIEW: Show the route table as a tree by scheme and segment, or lint it.
 
-    USAGE: appshell routes [--routes FILE] [--screens DIR] [--lint] [--json]
-           appshell routes [--routes FILE] [--screens DIR] --export aasa [--app-id ID]
-                           [--host HOST]
-           appshell routes [--routes FILE] [--screens DIR] --emit swift
-                           [--type-name NAME] [--access public|internal] [--output FILE]
+    \(usage.section)
 
     OPTIONS:
       --routes FILE       The route table (default: the screens directory's routes.json).
@@ -63,7 +76,7 @@ enum RoutesCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "routes")
     var files = AppFileOptions()
     var lint = false

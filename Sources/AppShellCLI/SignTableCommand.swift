@@ -5,10 +5,16 @@ import Signing
 /// `appshell sign-table --key PRIVATE.pem TABLE [--output FILE]`: writes the detached Ed25519
 /// signature a remote table must be served with.
 enum SignTableCommand {
+  /// The usage of `sign-table`.
+  static let usage = Usage(
+    command: "sign-table",
+    forms: ["appshell sign-table --key PRIVATE.pem [--output FILE] TABLE"],
+    summary: "Write the Ed25519 signature a remote route table is served with.")
+
   static let help = """
     OVERVIEW: Sign a route table so an appshell will accept it over the network.
 
-    USAGE: appshell sign-table --key PRIVATE.pem [--output FILE] TABLE
+    \(usage.section)
 
     ARGUMENTS:
       TABLE               The route table (JSON); it must be valid and carry a "version".
@@ -23,7 +29,7 @@ enum SignTableCommand {
 
     """
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "sign-table")
     var keyPath: String?
     var output: String?

@@ -1,4 +1,4 @@
-import AppShellCLI
+import AppRuntime
 import Routing
 import Shell
 

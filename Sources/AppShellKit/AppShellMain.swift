@@ -1,3 +1,4 @@
+import AppRuntime
 import AppShellCLI
 
 /// The whole `appshell` command line for a team's own app, from its own executable target:

@@ -1,4 +1,4 @@
-import AppShellCLI
+import AppRuntime
 import Interface
 import Render
 import Replay

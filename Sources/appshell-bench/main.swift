@@ -1,3 +1,4 @@
+import AppRuntime
 import AppShellCLI
 import Demo
 import Foundation

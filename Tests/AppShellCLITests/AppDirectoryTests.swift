@@ -6,6 +6,7 @@ import Routing
 import Shell
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// Apps other than the shipped demo: a directory with `app.json`, `routes.json` and screens.

@@ -2,6 +2,7 @@ import Demo
 import Foundation
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 // The shipped demo is an app like any other: the `appshell` executable registers its Swift

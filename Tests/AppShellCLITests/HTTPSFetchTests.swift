@@ -2,6 +2,7 @@ import Foundation
 import Platform
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 // The HTTP client's TLS side, against `openssl s_server -WWW` with a certificate made for the

@@ -2,6 +2,7 @@ import Demo
 import Foundation
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 @testable import Shell
 

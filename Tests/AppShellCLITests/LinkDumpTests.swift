@@ -5,6 +5,7 @@ import Shell
 import Surface
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// Witness URLs, `appshell links dump` (text, JSON, `--check`), and stability under reordering.

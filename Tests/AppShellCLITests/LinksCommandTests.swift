@@ -7,6 +7,7 @@ import Routing
 import Shell
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// `appshell links check`, the demo's links, and apps whose link files are missing or broken.

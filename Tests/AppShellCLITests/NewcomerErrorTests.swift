@@ -2,6 +2,7 @@ import Foundation
 import Interface
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// Mistakes a newcomer makes on purpose, as commands see them: each error says where

@@ -3,6 +3,7 @@ import Interface
 import Replay
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// `appshell --record FILE` under tmux: a live session's keys, replayed with `appshell replay`,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 @testable import Interface
 @testable import Replay

@@ -5,6 +5,7 @@ import Routing
 import Shell
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// The shipped `Screens/` directory of this checkout, found from this file.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// `routes --emit swift`, links to destinations in screen files (refused at load, reported by

@@ -5,6 +5,7 @@ import Routing
 import Shell
 import Testing
 
+@testable import AppRuntime
 @testable import AppShellCLI
 
 /// The typed-routes property, end to end: the enum generated for a table is compiled against

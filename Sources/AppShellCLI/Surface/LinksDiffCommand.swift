@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import Shell
 import Surface
@@ -6,7 +7,7 @@ import Surface
 /// [--format text|json|markdown|junit] [--urls FILE] [--screens DIR]`: what a change of the app
 /// does to the URLs already out there.
 enum LinksDiffCommand {
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "links diff")
     var operands: [String] = []
     var failOn: Severity? = .breaking

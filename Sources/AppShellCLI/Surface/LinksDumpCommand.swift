@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import Shell
 import Surface
@@ -5,7 +6,7 @@ import Surface
 /// `appshell links dump [--screens DIR] [--json] [--output FILE] [--check FILE]`: the app's
 /// link surface, to commit and check in CI.
 enum LinksDumpCommand {
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "links dump")
     var screens: String?
     var json = false

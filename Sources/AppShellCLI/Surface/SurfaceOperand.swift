@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import Platform
 import Routing

@@ -1,3 +1,4 @@
+import AppRuntime
 import Interface
 import JSON
 import Replay

@@ -1,3 +1,4 @@
+import AppRuntime
 import Foundation
 import Interface
 import Render
@@ -9,11 +10,21 @@ import Surface
 /// `appshell test [--screens DIR] [--junit FILE] [--update] [-j N] [PATH...]`: runs flows
 /// (`*.keys`, against `NAME.golden` beside them) and link contracts (`*.links.json`).
 enum TestCommand {
+  /// The usage of `test`.
+  static let usage = Usage(
+    command: "test",
+    forms: [
+      """
+      appshell test [--screens DIR] [--junit FILE] [--update] [-j N]
+                    [--coverage] [--coverage-json FILE] [--min-coverage PCT] [PATH...]
+      """
+    ],
+    summary: "Run flows and link contracts (as CI does); JUnit XML on request.")
+
   static let help = """
     OVERVIEW: Run an app's flows and link contracts, as CI does.
 
-    USAGE: appshell test [--screens DIR] [--junit FILE] [--update] [-j N]
-                         [--coverage] [--coverage-json FILE] [--min-coverage PCT] [PATH...]
+    \(usage.section)
 
     ARGUMENTS:
       PATH                A flow (NAME.keys, checked against NAME.golden beside it when
@@ -73,7 +84,7 @@ enum TestCommand {
     var update: Bool
   }
 
-  static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+  static func run(_ arguments: [[UInt8]], io: CommandIO) -> Int32 {
     var options = Options(arguments, command: "test")
     var screens: String?
     var junit: String?

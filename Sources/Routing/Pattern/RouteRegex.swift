@@ -42,6 +42,10 @@ public struct RouteRegex: Sendable, Hashable, CustomStringConvertible {
   /// The REGEX as written.
   public var description: String { source }
 
+  /// How many states its automaton has: matching a value costs at most this many steps per
+  /// scalar.
+  var stateCount: Int { program.steps.count }
+
   /// Equal when the text is the same, byte for byte.
   public static func == (a: RouteRegex, b: RouteRegex) -> Bool {
     a.source.utf8.elementsEqual(b.source.utf8)

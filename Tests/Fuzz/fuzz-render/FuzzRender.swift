@@ -5,7 +5,7 @@
 // one left typed in the prompt. Invariants: the grid has exactly the console's size; every
 // cell is printable (no control character, no bidi control) and as wide as its text; a wide
 // cell is followed by its continuation; the cursor, when shown, is inside the grid.
-import AppShellCLI
+import AppRuntime
 import Demo
 import Interface
 import Render

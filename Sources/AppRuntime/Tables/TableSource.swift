@@ -11,9 +11,9 @@ import Signing
 ///   Ed25519 public key, and the table must carry a `version`. A good download is cached on
 ///   disk; when a download fails at start, the cached copy is used, and with neither, the
 ///   shipped table.
-struct TableSource {
+package struct TableSource {
   /// Where the table is read from.
-  enum Location: Equatable {
+  package enum Location: Equatable {
     /// A file; `shipped` when it is the app's own `Screens/routes.json`.
     case file(String, shipped: Bool)
     /// A table served over HTTP(S).
@@ -38,7 +38,16 @@ struct TableSource {
   /// The shipped table, the fallback for a remote table.
   let shippedPath: String
   /// The app's directory: a reload reads its `app.json` and screens again too.
-  var appDirectory: String? = nil
+  package var appDirectory: String? = nil
+
+  /// A source that reads `location`, verifies remote tables with `key`, keeps downloads in
+  /// `cache` and falls back to the table at `shippedPath`.
+  package init(location: Location, key: Ed25519PublicKey?, cache: TableCache, shippedPath: String) {
+    self.location = location
+    self.key = key
+    self.cache = cache
+    self.shippedPath = shippedPath
+  }
 
   /// How the source reads in messages.
   var description: String {
@@ -129,7 +138,7 @@ struct TableSource {
   /// Reads the table again and puts it in force in `console` (and the cache), or notes why
   /// not; the table in force stays on any failure. Returns where the new table came from.
   @discardableResult
-  func reload(into console: inout Console) -> String? {
+  package func reload(into console: inout Console) -> String? {
     if let appDirectory {
       let maker: AppMaker
       do {
@@ -272,12 +281,12 @@ struct SourceProblem: Error, CustomStringConvertible {
 
 /// Downloaded tables kept on disk (`$XDG_CACHE_HOME/appshell/tables`, else
 /// `~/.cache/appshell/tables`), one table and signature per URL, named by the URL's SHA-256.
-struct TableCache {
+package struct TableCache {
   /// The cache directory.
   let directory: String
 
   /// The cache directory for this user, from the environment.
-  static func current() -> TableCache {
+  package static func current() -> TableCache {
     let environment = ProcessInfo.processInfo.environment
     let base: String
     if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {

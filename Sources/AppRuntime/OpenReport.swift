@@ -6,24 +6,24 @@ import Shell
 
 /// What opening one URL did, read from the app before and after: what `appshell openurl
 /// --json` prints, and what link contracts check.
-struct OpenReport {
+package struct OpenReport {
   /// The URL opened.
-  var url: String
+  package var url: String
   /// `app`, `safari` or `nothing`.
-  var opens: String
+  package var opens: String
   /// The URL's own entry in the event log (nil when opening it logged nothing).
-  var entry: LogEntry?
+  package var entry: LogEntry?
   /// The last entry it logged (a guarded URL logs its guard's screen after itself).
-  var lastEntry: LogEntry?
+  package var lastEntry: LogEntry?
   /// The model after it (and after any work it started, when that was let finish).
-  var model: AppModel
+  package var model: AppModel
   /// The status line after it.
-  var status: String
+  package var status: String
   /// The names of the notifications posted meanwhile.
-  var notifications: [String]
+  package var notifications: [String]
 
   /// The report of opening `url` from `source`, given the model before and the console after.
-  init(url: String, from source: Source, before: AppModel, after console: Console) {
+  package init(url: String, from source: Source, before: AppModel, after console: Console) {
     self.url = url
     opens = console.app.delivery(of: url, from: source).opens.rawValue
     let model = console.model
@@ -36,21 +36,21 @@ struct OpenReport {
   }
 
   /// The event log's text for the last entry, or `nothing happened`.
-  var outcome: String {
+  package var outcome: String {
     lastEntry.map { ConsoleView.describe($0).1 } ?? "nothing happened"
   }
 
   /// Why the URL was refused, when it was.
-  var refused: String? {
+  package var refused: String? {
     if case .refused(let why)? = entry?.outcome { return why }
     return nil
   }
 
   /// Whether a route matched.
-  var matched: Bool { entry?.pattern != nil }
+  package var matched: Bool { entry?.pattern != nil }
 
   /// The members `openurl --json` prints, in order (`ok` first).
-  var members: [JSONMember] {
+  package var members: [JSONMember] {
     let shell = model.shell
     return [
       JSONMember("ok", .bool(true)),

@@ -9,14 +9,14 @@ import Platform
 /// Where the running app listens: `$XDG_RUNTIME_DIR/appshell/app.sock` when that variable is
 /// set, else `/tmp/appshell-UID/app.sock`. The directory is made with mode 0700 and must be
 /// the user's own and private; the socket is made with mode 0600.
-struct SocketPath: Sendable, Equatable {
+package struct SocketPath: Sendable, Equatable {
   /// The directory that holds the socket.
-  var directory: String
+  package var directory: String
   /// The socket's path.
-  var path: String
+  package var path: String
 
   /// The path for this user, from the environment.
-  static func current() -> SocketPath {
+  package static func current() -> SocketPath {
     let directory: String
     if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
       directory = runtime + "/appshell"
@@ -68,9 +68,9 @@ struct SocketPath: Sendable, Equatable {
 }
 
 /// A socket that could not be set up or used; says what and where.
-struct SocketError: Error, CustomStringConvertible {
+package struct SocketError: Error, CustomStringConvertible {
   /// The problem.
-  var description: String
+  package var description: String
 
   init(_ description: String) { self.description = description }
 

@@ -11,7 +11,9 @@ extension AppLoader {
   /// shipped `Screens/routes-key.pem`). Notes about the table (a cache used, a download
   /// refused) are in the status line and the log; `origin` says where the table in force came
   /// from.
-  static func loadConsole(screens: String?, routes: String?, key keyPath: String?, size: Size)
+  package static func loadConsole(
+    screens: String?, routes: String?, key keyPath: String?, size: Size
+  )
     throws(LoadError) -> (Console, TableSource, origin: String)
   {
     let directory = screens ?? shippedScreensDirectory()

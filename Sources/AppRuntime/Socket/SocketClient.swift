@@ -8,13 +8,15 @@ import Remote
 #endif
 
 /// The client side of the socket protocol: one request, one reply.
-enum SocketClient {
+package enum SocketClient {
   /// How long to wait for the app's reply (a reload may fetch a table over the network).
   static let replyTimeoutMilliseconds: Int32 = 30_000
 
   /// Sends `request` to the app listening at `socket` and returns its reply. Throws with a
   /// clear message when no app is running there or the reply is not one.
-  static func send(_ request: WireRequest, to socket: SocketPath) throws(SocketError) -> WireReply {
+  package static func send(_ request: WireRequest, to socket: SocketPath) throws(SocketError)
+    -> WireReply
+  {
     let address = try socket.address()
     // Only talk to a socket in a private directory of this user: otherwise someone else could
     // have put a listener there to read the URLs.

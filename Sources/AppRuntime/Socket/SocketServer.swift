@@ -13,9 +13,9 @@ import Remote
 /// A client gets ``clientTimeout`` to send its whole line; a line longer than
 /// ``WireProtocol/maxMessageBytes``, a malformed line or a slow client gets an error reply and
 /// is closed. Nothing a client sends can stop the app.
-final class SocketServer {
+package final class SocketServer {
   /// Where it listens.
-  let socket: SocketPath
+  package let socket: SocketPath
   private var listener: Int32 = -1
   private var identity: (device: UInt, inode: UInt) = (0, 0)
   private var clients: [Client] = []

@@ -17,13 +17,13 @@ import Terminal
 
 /// The interactive loop's state: the console, the key decoder, delayed work, the route-table
 /// source and the socket that `openurl`, `push`, `state` and `reload` talk to.
-struct EventLoop {
-  var console: Console
+package struct EventLoop {
+  package var console: Console
   let tables: TableSource
   /// The socket server; nil when it could not start (the status line says why).
-  private(set) var server: SocketServer?
+  package private(set) var server: SocketServer?
   /// Why the socket server could not start, if it could not.
-  private(set) var serverProblem: String?
+  package private(set) var serverProblem: String?
   private var watcher: FileWatcher?
   /// Watches the app's `app.json` (a `--screens` directory): a change reloads the app.
   private var appWatcher: FileWatcher?
@@ -46,9 +46,9 @@ struct EventLoop {
   /// Where the table in force came from: a path, a URL, the cache of a URL, the shipped table.
   private(set) var origin: String
   /// Writes the session's keys and resizes as a key script (`--record`), if asked to.
-  var recorder: KeyRecorder?
+  package var recorder: KeyRecorder?
 
-  init(console: Console, tables: TableSource, origin: String) {
+  package init(console: Console, tables: TableSource, origin: String) {
     self.console = console
     self.tables = tables
     self.origin = origin
@@ -57,7 +57,7 @@ struct EventLoop {
   }
 
   /// Starts listening on the user's socket; a failure is noted, not fatal.
-  mutating func startServer() {
+  package mutating func startServer() {
     do {
       server = try SocketServer(socket: SocketPath.current())
     } catch {
@@ -67,7 +67,7 @@ struct EventLoop {
   }
 
   /// Runs until Ctrl-C, a terminating signal or the end of input; returns the exit status.
-  mutating func run(device: some TerminalDevice, input: InputReader) -> Int32 {
+  package mutating func run(device: some TerminalDevice, input: InputReader) -> Int32 {
     defer { server?.close() }
     let frames = FrameNotifier()
     var dirty = true
@@ -243,14 +243,14 @@ struct EventLoop {
   }
 
   /// Records a step when `--record` is on; a failed write is noted once.
-  mutating func record(_ step: KeyScript.Step) {
+  package mutating func record(_ step: KeyScript.Step) {
     guard let recorder, recorder.problem == nil else { return }
     recorder.record(step)
     if let problem = recorder.problem { console.send(.noted(problem, isProblem: true)) }
   }
 
   /// Runs effects: schedules and cancels delayed work.
-  mutating func perform(_ effects: [Effect]) {
+  package mutating func perform(_ effects: [Effect]) {
     scheduled.apply(effects, now: clock.now, adding: +)
   }
 

@@ -9,7 +9,7 @@ import Replay
 /// `<Push JSON>` for what arrived from outside and `<Wait Ns>` (to 0.1 s) before a step that
 /// came a second or more after the one before. Each step is written as it happens, so a
 /// session that ends badly still leaves its script.
-final class KeyRecorder {
+package final class KeyRecorder {
   private var descriptor: Int32
   private var writer = KeyScriptWriter(breaksAfterEnter: true)
   /// Why recording stopped, once a write failed.
@@ -30,7 +30,7 @@ final class KeyRecorder {
 
   /// Creates (or truncates) `path` and writes the header: how to replay it, with the
   /// options of this session that `replay` takes too, and a `note` line when there is one.
-  init(
+  package init(
     path: String, replayOptions: [String], note: String? = nil,
     now: @escaping () -> Duration = KeyRecorder.processTime
   ) throws(LoadError) {
@@ -50,7 +50,7 @@ final class KeyRecorder {
   deinit { close() }
 
   /// `word` as one shell word, inert and on one line (the header is a comment line).
-  static func shellQuoted(_ word: String) -> String {
+  package static func shellQuoted(_ word: String) -> String {
     let safe = word.unicodeScalars.allSatisfy {
       ($0.properties.isAlphabetic || ("0"..."9").contains($0)
         || "-_./:=@+,".unicodeScalars.contains($0))
@@ -108,7 +108,7 @@ final class KeyRecorder {
   }
 
   /// Ends the script with a line break and closes the file.
-  func close() {
+  package func close() {
     guard descriptor >= 0 else { return }
     write("\n")
     Descriptors.close(descriptor)

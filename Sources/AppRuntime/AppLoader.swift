@@ -25,7 +25,7 @@ package enum AppLoader {
         directory = directory.deletingLastPathComponent()
       }
     }
-    // Sources/AppShellCLI/AppLoader.swift -> the package root.
+    // Sources/AppRuntime/AppLoader.swift -> the package root.
     let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Screens")
       .path
@@ -301,7 +301,7 @@ package struct LoadError: Error, CustomStringConvertible {
   /// `FILE: field: problem`.
   package var description: String
 
-  init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }
 
 /// Builds an app around a route table (the table changes on reload; the rest was read once).
