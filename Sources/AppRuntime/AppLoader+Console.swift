@@ -9,12 +9,12 @@ extension AppLoader {
   /// the shipped ones), the table (`routes`: a file or an http(s) URL; default: the screens
   /// directory's `routes.json`) and the key remote tables must be signed with (default: the
   /// shipped `Screens/routes-key.pem`). Notes about the table (a cache used, a download
-  /// refused) are in the status line and the log; `origin` says where the table in force came
-  /// from.
+  /// refused) are in the status line and the log; `tableSource` says where the table in force
+  /// came from.
   package static func loadConsole(
     screens: String?, routes: String?, key keyPath: String?, size: Size
   )
-    throws(LoadError) -> (Console, TableSource, origin: String)
+    throws(LoadError) -> (Console, TableSource, tableSource: String)
   {
     let directory = screens ?? shippedScreensDirectory()
     let maker = try appMaker(directory: directory)
@@ -42,10 +42,9 @@ extension AppLoader {
     var source = TableSource(
       location: location, key: key, cache: TableCache.current(), shippedPath: shippedTable)
     source.appDirectory = directory
-    let fits: (RouteTable) throws -> Void = { table in _ = try maker(table) }
-    let (candidate, note) = try source.initial(fits: fits)
-    let app = try source.isOwnTable ? maker.own(candidate.table) : maker(candidate.table)
-    var console = Console(app: app, size: size)
+    let (candidate, note) = try source.initial(
+      make: source.isOwnTable ? maker.own : maker.callAsFunction)
+    var console = Console(app: candidate.app, size: size)
     if let note { console.send(.noted(note, isProblem: true)) }
     return (console, source, candidate.description)
   }

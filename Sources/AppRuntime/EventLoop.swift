@@ -44,14 +44,14 @@ package struct EventLoop {
   }()
 
   /// Where the table in force came from: a path, a URL, the cache of a URL, the shipped table.
-  private(set) var origin: String
+  private(set) var tableSource: String
   /// Writes the session's keys and resizes as a key script (`--record`), if asked to.
   package var recorder: KeyRecorder?
 
-  package init(console: Console, tables: TableSource, origin: String) {
+  package init(console: Console, tables: TableSource, tableSource: String) {
     self.console = console
     self.tables = tables
-    self.origin = origin
+    self.tableSource = tableSource
     if let file = tables.watchedFile { watcher = FileWatcher(path: file) }
     if let file = tables.watchedAppFile { appWatcher = FileWatcher(path: file) }
   }
@@ -82,13 +82,13 @@ package struct EventLoop {
         (server?.descriptors ?? []) + [watcher, appWatcher].compactMap { $0?.descriptor }
       let events = input.wait(timeout: timeout(), watching: watched)
       if events.isEmpty && decoder.hasPending {
-        dirty = handle(decoder.flush()) || dirty
+        dirty = handle(decoder.flush(), on: device) || dirty
       }
       var ready: Set<Int32> = []
       for event in events {
         switch event {
         case .bytes(let bytes):
-          dirty = handle(decoder.feed(bytes)) || dirty
+          dirty = handle(decoder.feed(bytes), on: device) || dirty
         case .resized:
           console.resize(device.updateSize())
           record(.resize(console.size))
@@ -119,11 +119,6 @@ package struct EventLoop {
           refused: { console.send(.noted($0, isProblem: true)) })
         dirty = dirty || served
       }
-      if console.takeReloadRequest() {
-        device.present(ConsoleView.render(console))  // "Reloading…" shows during a download
-        reloadTable()
-        dirty = true
-      }
       dirty = fireDueWork() || dirty
     }
   }
@@ -133,7 +128,7 @@ package struct EventLoop {
   @discardableResult
   mutating func reloadTable() -> Bool {
     guard let loaded = tables.reload(into: &console) else { return false }
-    origin = loaded
+    tableSource = loaded
     return true
   }
 
@@ -143,7 +138,7 @@ package struct EventLoop {
     case .openURL(let url):
       record(.open(url))
       let before = console.model
-      perform(console.send(.urlOpened(url, source: .external)))
+      perform(console.send(.urlOpened(url, origin: .external)))
       return .success(
         Array(
           OpenReport(url: url, from: .external, before: before, after: console).members.dropFirst())
@@ -197,9 +192,9 @@ package struct EventLoop {
       addNotes(upTo: index)
       items.append(
         .object([
-          JSONMember("source", .string(entry.source.rawValue)),
+          JSONMember("source", .string(entry.origin.rawValue)),
           JSONMember("url", .string(entry.url)),
-          JSONMember("outcome", .string(ConsoleView.describe(entry).1)),
+          JSONMember("outcome", .string(entry.detail)),
         ]))
     }
     addNotes(upTo: model.log.count)
@@ -211,7 +206,7 @@ package struct EventLoop {
     return .object([
       JSONMember("version", table.version.map { .number(String($0)) } ?? .null),
       JSONMember("routes", .number(String(table.entries.count))),
-      JSONMember("source", .string(origin)),
+      JSONMember("source", .string(tableSource)),
     ])
   }
 
@@ -231,13 +226,22 @@ package struct EventLoop {
     return timeout
   }
 
-  /// Handles keys; true when any was handled.
-  private mutating func handle(_ keys: [Key]) -> Bool {
+  /// Handles keys; true when any was handled. The reload they ask for (however many Ctrl-Rs
+  /// came in together) runs once after them, with "Reloading…" shown on `device` first, as a
+  /// download may take a while.
+  private mutating func handle(_ keys: [Key], on device: some TerminalDevice) -> Bool {
+    var reloads = false
     for key in keys {
       if console.hasQuit { break }
       if let crashKey, key == crashKey { fatalError("crash requested by APPSHELL_TEST_CRASH_KEY") }
       record(.key(key))
-      perform(console.handle(key))
+      let effects = console.handle(key)
+      reloads = reloads || effects.contains(.reload)
+      perform(effects.filter { $0 != .reload })
+    }
+    if reloads {
+      device.present(ConsoleView.render(console))
+      perform([.reload])
     }
     return !keys.isEmpty
   }
@@ -249,9 +253,10 @@ package struct EventLoop {
     if let problem = recorder.problem { console.send(.noted(problem, isProblem: true)) }
   }
 
-  /// Runs effects: schedules and cancels delayed work.
+  /// Runs effects: schedules and cancels delayed work, and reloads.
   package mutating func perform(_ effects: [Effect]) {
     scheduled.apply(effects, now: clock.now, adding: +)
+    if effects.contains(.reload) { reloadTable() }
   }
 
   private mutating func fireDueWork() -> Bool {

@@ -1,6 +1,5 @@
 import Interface
 import JSON
-import Render
 import Routing
 import Shell
 
@@ -22,10 +21,10 @@ package struct OpenReport {
   /// The names of the notifications posted meanwhile.
   package var notifications: [String]
 
-  /// The report of opening `url` from `source`, given the model before and the console after.
-  package init(url: String, from source: Source, before: AppModel, after console: Console) {
+  /// The report of opening `url` from `origin`, given the model before and the console after.
+  package init(url: String, from origin: URLOrigin, before: AppModel, after console: Console) {
     self.url = url
-    opens = console.app.delivery(of: url, from: source).opens.rawValue
+    opens = console.app.delivery(of: url, from: origin).opens.rawValue
     let model = console.model
     entry = model.log.count > before.log.count ? model.log[before.log.count] : nil
     lastEntry = entry == nil ? nil : model.log.last
@@ -37,7 +36,7 @@ package struct OpenReport {
 
   /// The event log's text for the last entry, or `nothing happened`.
   package var outcome: String {
-    lastEntry.map { ConsoleView.describe($0).1 } ?? "nothing happened"
+    lastEntry?.detail ?? "nothing happened"
   }
 
   /// Why the URL was refused, when it was.

@@ -9,7 +9,9 @@ import Signing
 import Terminal
 
 /// `appshell [--routes FILE_OR_URL] [--routes-key FILE] [--screens DIR] [--open URL]
-/// [--headless [--size COLSxROWS]]`: the ncurses front end, or the same app headless.
+/// [--headless [--size COLSxROWS]]`: the ncurses front end, or the same app headless: without
+/// a terminal, in real time, driven over the socket (unlike AppShellKit's `HeadlessSession`,
+/// which runs in virtual time).
 ///
 /// The terminal is restored on every way out: Ctrl-C, SIGTERM, SIGINT, SIGQUIT and standard
 /// input closing. SIGHUP reloads the route table.
@@ -53,15 +55,15 @@ enum InteractiveCommand {
     }
     let console: Console
     let source: TableSource
-    let origin: String
+    let tableSource: String
     do {
-      (console, source, origin) = try AppLoader.loadConsole(
+      (console, source, tableSource) = try AppLoader.loadConsole(
         screens: files.screens, routes: files.routes, key: keyPath, size: size)
     } catch {
       io.writeError("appshell: \(error)\n")
       return 2
     }
-    var loop = EventLoop(console: console, tables: source, origin: origin)
+    var loop = EventLoop(console: console, tables: source, tableSource: tableSource)
     if let openURL { loop.perform(loop.console.send(.launchedWithURL(openURL))) }
     loop.startServer()
     if headless {

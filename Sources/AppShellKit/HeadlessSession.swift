@@ -11,8 +11,8 @@ public struct AppShellError: Error, CustomStringConvertible {
   public var description: String
 }
 
-/// Where a URL opened in a ``HeadlessSession`` comes from.
-public enum URLSource: Sendable {
+/// Where a URL opened in a ``HeadlessSession`` comes from (a link contract's `from`).
+public enum LinkOrigin: Sendable {
   /// From inside the app (the URL prompt): routes with `"external": false` open.
   case inside
   /// From outside while running (`appshell openurl`): `"external": false` routes are refused.
@@ -41,6 +41,10 @@ public struct TopScreen: Sendable, Hashable {
 /// An app run without a terminal, for Swift Testing: open URLs, press keys, let virtual time
 /// pass, and read the state, the top screen, the screen text and the event log.
 ///
+/// The session runs in the test's process, in virtual time (as `appshell replay` does); it is
+/// not `appshell --headless`, the real app without a terminal, in real time, driven over its
+/// socket.
+///
 /// ```swift
 /// var session = try HeadlessSession(directory: appDirectory, setup: setup)
 /// session.open("shop://products/7")
@@ -66,18 +70,18 @@ public struct HeadlessSession {
       console: Console(app: app, size: Size(columns: columns, rows: rows)))
   }
 
-  /// Opens a URL as from `source`.
-  public mutating func open(_ url: String, from source: URLSource = .inside) {
-    switch source {
-    case .inside: replayer.send(.urlOpened(url, source: .prompt))
-    case .outside: replayer.send(.urlOpened(url, source: .external))
+  /// Opens a URL as from `origin`.
+  public mutating func open(_ url: String, from origin: LinkOrigin = .inside) {
+    switch origin {
+    case .inside: replayer.send(.urlOpened(url, origin: .prompt))
+    case .outside: replayer.send(.urlOpened(url, origin: .external))
     case .cold: replayer.send(.launchedWithURL(url))
     }
   }
 
   /// Opens a destination of the app's table (a value of a generated `TypedRoute` enum) as
-  /// from `source`, through the URL the table gives it; an error when no route can say it.
-  public mutating func open(_ route: some TypedRoute, from source: URLSource = .inside)
+  /// from `origin`, through the URL the table gives it; an error when no route can say it.
+  public mutating func open(_ route: some TypedRoute, from origin: LinkOrigin = .inside)
     throws(AppShellError)
   {
     let table = replayer.console.app.table
@@ -85,7 +89,7 @@ public struct HeadlessSession {
       throw AppShellError(
         description: LinkTarget.unreachable(route.target, route.parameters))
     }
-    open(url, from: source)
+    open(url, from: origin)
   }
 
   /// Presses keys written as a key script (`<Down><Enter>`, `shop://cart<Enter>`); each key
@@ -137,27 +141,6 @@ public struct HeadlessSession {
   /// The screen as the terminal shows it: one line per row, trailing spaces cut.
   public mutating func screenText() -> String { replayer.snapshot().grid.text }
 
-  /// The event log, oldest first: one line per URL opened, `SOURCE URL -> OUTCOME`.
-  public var log: [String] {
-    replayer.console.model.log.map { entry in
-      "\(entry.source.rawValue) \(entry.url) -> \(Self.describe(entry.outcome))"
-    }
-  }
-
-  private static func describe(_ outcome: LogEntry.Outcome) -> String {
-    switch outcome {
-    case .pushed(let name): return "pushed \(name)"
-    case .presented(let name): return "presented \(name)"
-    case .alreadyShown(let name): return "already showing \(name)"
-    case .handled(let action, let status): return "\(action): \(status)"
-    case .started(let action): return "started \(action)"
-    case .notified(let name): return "posted \(name)"
-    case .guarded(let name): return "guarded by \(name)"
-    case .restored: return "restored the state"
-    case .refused(let why): return "refused: \(why)"
-    case .notDelivered(let opens, let reason):
-      return LogEntry.notDeliveredText(opens: opens, reason: reason)
-    case .failed(let title, let message): return "\(title): \(message)"
-    }
-  }
+  /// The event log, oldest first: one line per URL opened, `ORIGIN URL -> OUTCOME`.
+  public var log: [String] { replayer.console.model.log.map(\.summary) }
 }

@@ -30,9 +30,6 @@ package struct Console: Sendable {
   /// Changes whenever anything drawn other than the status line and the prompt may have
   /// changed, so a renderer can reuse the rest of the last frame while the user types.
   package private(set) var sceneRevision = 0
-  /// Set by Ctrl-R: the route table should be read again (the front end does the I/O and
-  /// hands the result to ``replaceTable(_:from:)`` or ``refuseTable(_:)``).
-  package private(set) var wantsReload = false
 
   /// Makes the console of a fresh app.
   package init(app: ShellApp, size: Size) {
@@ -65,12 +62,6 @@ package struct Console: Sendable {
   /// Resizes the terminal.
   package mutating func resize(_ size: Size) { self.size = size }
 
-  /// Takes the pending reload request (Ctrl-R), if any.
-  package mutating func takeReloadRequest() -> Bool {
-    defer { wantsReload = false }
-    return wantsReload
-  }
-
   /// Puts a new route table in force (live reload); open screens stay open. A table older than
   /// the one in force (its `version`; none counts as 0) or one that does not fit the app (an
   /// unknown guard, say) is refused and the old one stays.
@@ -78,11 +69,7 @@ package struct Console: Sendable {
   @discardableResult
   package mutating func replaceTable(_ table: RouteTable, from description: String) -> Bool {
     notice = nil  // "Reloading…" gives way to the outcome
-    if let current = app.table.version, table.version ?? 0 < current {
-      let shown = table.version.map { "v\($0)" } ?? "an unversioned table"
-      refuseTable("\(description): \(shown) is older than v\(current) in force (no rollback)")
-      return false
-    }
+    guard !refusesOlder(table, from: description) else { return false }
     var candidate = app
     candidate.table = table
     do {
@@ -93,6 +80,29 @@ package struct Console: Sendable {
     }
     app = candidate
     noteLoaded(table, from: description)
+    return true
+  }
+
+  /// ``replaceTable(_:from:)`` for a table already checked against the app: `candidate` is
+  /// the app in force with the new table (``ShellApp/validate()`` passed). Only a table older
+  /// than the one in force is refused.
+  @discardableResult
+  package mutating func replaceTable(checked candidate: ShellApp, from description: String)
+    -> Bool
+  {
+    notice = nil
+    guard !refusesOlder(candidate.table, from: description) else { return false }
+    app = candidate
+    noteLoaded(candidate.table, from: description)
+    return true
+  }
+
+  /// Refuses `table` when it is older than the one in force (its `version`; none counts as
+  /// 0), and says so; false when it is not older.
+  private mutating func refusesOlder(_ table: RouteTable, from description: String) -> Bool {
+    guard let current = app.table.version, table.version ?? 0 < current else { return false }
+    let shown = table.version.map { "v\($0)" } ?? "an unversioned table"
+    refuseTable("\(description): \(shown) is older than v\(current) in force (no rollback)")
     return true
   }
 
@@ -113,11 +123,7 @@ package struct Console: Sendable {
   package mutating func replaceApp(_ candidate: ShellApp, from description: String) -> Bool {
     notice = nil
     let table = candidate.table
-    if let current = app.table.version, table.version ?? 0 < current {
-      let shown = table.version.map { "v\($0)" } ?? "an unversioned table"
-      refuseTable("\(description): \(shown) is older than v\(current) in force (no rollback)")
-      return false
-    }
+    guard !refusesOlder(table, from: description) else { return false }
     var flags = candidate.flags
     for name in flags.names {
       if let value = model.session.flags[name], value.hasSameType(as: flags[name]!) {
@@ -174,9 +180,8 @@ package struct Console: Sendable {
       }
       return send(.bannerOpened)
     case .control("r"):
-      wantsReload = true
       notice = "Reloading the route table…"
-      return []
+      return [.reload]
     case .function(1):
       showsHelp = true
       return []
@@ -236,7 +241,7 @@ package struct Console: Sendable {
     case .character(let character): prompt.insert(character)
     case .enter:
       let url = prompt.submit()
-      return send(.urlOpened(url, source: .prompt))
+      return send(.urlOpened(url, origin: .prompt))
     case .escape: prompt.clear()
     case .tab:
       let before = prompt.text

@@ -23,7 +23,7 @@ package struct WorkScheduler<Instant: Comparable & Sendable>: Sendable {
         queue.removeAll { $0.token == token }
       case .expireBanner(let id, let delay):
         queue.append((adding(now, delay), id, .bannerExpired(id: id)))
-      case .deliverResult:
+      case .reload:
         break
       }
     }

@@ -105,9 +105,8 @@ extension ConsoleView {
     }
   }
 
-  /// The newest entries of the event log, two lines each: where the URL came from and the URL,
-  /// then the route, the parameters and the outcome.
-  /// The event log: two lines per URL opened, one per note of the app's own, newest last.
+  /// The newest entries of the event log, newest last: two lines per URL opened (its
+  /// `headline` and `detail`, worded by `Shell`), one per note of the app's own.
   static func drawLog(_ grid: inout Grid, _ model: AppModel, in rect: Rect) {
     guard rect.height > 0 else { return }
     drawRule(&grid, row: rect.row, column: rect.column, width: rect.width)
@@ -125,9 +124,8 @@ extension ConsoleView {
     }
     for (index, entry) in model.log.enumerated().dropFirst(firstEntry) {
       addNotes(upTo: index)
-      let (head, detail, style) = describe(entry)
-      lines.append((head, Style(.plain)))
-      lines.append(("   " + detail, style))
+      lines.append((entry.headline, Style(.plain)))
+      lines.append(("   " + entry.detail, Style(entry.outcome.isProblem ? .alert : .success)))
     }
     addNotes(upTo: model.log.count)
     // Long entries wrap, their continuation lines indented.
@@ -144,41 +142,5 @@ extension ConsoleView {
         clipped(line.0, to: rect.width - 1), row: rect.row + 1 + offset,
         column: rect.column + 1, style: line.1)
     }
-  }
-
-  /// A log entry as two lines and the second line's style: `[source] URL`, then
-  /// `⇒ redirects ~ pattern {params} → outcome`.
-  package static func describe(_ entry: LogEntry) -> (String, String, Style) {
-    let head = "[\(entry.source.rawValue)] \(entry.url)"
-    var parts: [String] = []
-    if !entry.redirects.isEmpty { parts.append("⇒ " + entry.redirects.joined(separator: " ⇒ ")) }
-    if let pattern = entry.pattern { parts.append("~ \(pattern)") }
-    if !entry.params.isEmpty {
-      let params = entry.params.keys.sorted().map { "\($0)=\(entry.params[$0]!.displayText)" }
-      parts.append("{" + params.joined(separator: " ") + "}")
-    }
-    let outcome: String
-    var style = Style(.success)
-    switch entry.outcome {
-    case .pushed(let name): outcome = "pushed \(name)"
-    case .presented(let name): outcome = "presented \(name)"
-    case .alreadyShown(let name): outcome = "already showing \(name)"
-    case .handled(let action, let status): outcome = "handled \(action): \(status)"
-    case .started(let action): outcome = "started \(action)"
-    case .notified(let name): outcome = "notified \(name)"
-    case .guarded(let name): outcome = "guarded by \(name)"
-    case .restored: outcome = "restored state"
-    case .refused(let reason):
-      outcome = "refused: \(reason)"
-      style = Style(.alert)
-    case .failed(let title, let message):
-      outcome = "\(title): \(message)"
-      style = Style(.alert)
-    case .notDelivered(let opens, let reason):
-      outcome = LogEntry.notDeliveredText(opens: opens, reason: reason)
-      style = Style(.alert)
-    }
-    parts.append("→ " + (entry.landing.map { $0 + ", " } ?? "") + outcome)
-    return (head, parts.joined(separator: " "), style)
   }
 }

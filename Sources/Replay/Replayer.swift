@@ -59,8 +59,8 @@ package struct Replayer {
   package let device: MemoryTerminal
   /// Delayed work, on the virtual clock.
   private var scheduled = WorkScheduler<Duration>()
-  /// Reads the route table again when the script presses Ctrl-R (nil: the reload is noted as
-  /// unavailable).
+  /// Carries out the ``Effect/reload`` of Ctrl-R: reads the route table again (nil: the
+  /// reload is noted as unavailable).
   package var reloadTable: ((inout Console) -> Void)?
   private var clock: Duration = .zero
   /// The last frame's scene, reused while only the prompt changes.
@@ -99,7 +99,7 @@ package struct Replayer {
         device.currentSize = size
         console.resize(device.updateSize())
       case .open(let url):
-        send(.urlOpened(url, source: .external))
+        send(.urlOpened(url, origin: .external))
       case .push(let push):
         send(.pushReceived(title: push.title, body: push.body, url: push.url))
       case .wait(let seconds):
@@ -176,13 +176,6 @@ package struct Replayer {
   package mutating func press(_ key: Key) {
     guard !console.hasQuit else { return }
     run(console.handle(key))
-    if console.takeReloadRequest() {
-      if let reloadTable {
-        reloadTable(&console)
-      } else {
-        console.refuseTable("reloading is not available here")
-      }
-    }
     advance(by: Self.keyInterval)
   }
 
@@ -209,7 +202,14 @@ package struct Replayer {
     return fired
   }
 
+  /// Runs effects: schedules and cancels delayed work on the virtual clock, and reloads.
   private mutating func run(_ effects: [Effect]) {
     scheduled.apply(effects, now: clock, adding: +)
+    guard effects.contains(.reload) else { return }
+    if let reloadTable {
+      reloadTable(&console)
+    } else {
+      console.refuseTable("reloading is not available here")
+    }
   }
 }

@@ -65,7 +65,7 @@ package struct Coverage: Sendable {
   /// Counts what the URLs of one test's event log exercised.
   package mutating func record(_ log: [LogEntry]) {
     for entry in log {
-      if entry.source.origin == .external, let links = app.links {
+      if entry.origin.routing == .external, let links = app.links {
         let delivery = links.delivery(of: entry.url)
         if let decidedBy = delivery.decidedBy {
           components.covered.insert(decidedBy.replacingFirst(": ", with: " "))

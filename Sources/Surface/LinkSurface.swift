@@ -36,7 +36,7 @@ package struct LinkSurface: Sendable {
   /// Every route expansion, in table order.
   package var expansions: [Expansion]
   /// Every witness URL, each once, with what it does from inside and from outside.
-  package var outcomes: [String: [SurfaceOrigin: SurfaceOutcome]]
+  package var outcomes: [String: [LinkOrigin: SurfaceOutcome]]
 
   /// The surface of `app`.
   package init(_ app: ShellApp) {
@@ -50,7 +50,7 @@ package struct LinkSurface: Sendable {
     self.app = facts
     let context = app.witnessContext
     var expansions: [Expansion] = []
-    var outcomes: [String: [SurfaceOrigin: SurfaceOutcome]] = [:]
+    var outcomes: [String: [LinkOrigin: SurfaceOutcome]] = [:]
     for entry in app.table.entries {
       for mask in 0..<entry.pattern.expansionCount {
         let urls = Witnesses.urls(entry.pattern, mask: mask, context: context)
@@ -108,7 +108,7 @@ package struct LinkSurface: Sendable {
       for url in item.witnesses { lines.insert("\(head) witness \(url)") }
     }
     for (url, byOrigin) in outcomes {
-      for origin in [SurfaceOrigin.inside, .outside] {
+      for origin in [LinkOrigin.inside, .outside] {
         lines.insert("url \(url) \(origin.rawValue): \(Self.describe(byOrigin[origin]!))")
       }
     }

@@ -2,16 +2,6 @@ import Links
 import Routing
 import Shell
 
-/// Where a URL is opened from, for the link surface.
-package enum SurfaceOrigin: String, Sendable, Hashable, CaseIterable {
-  /// Typed or followed inside the app.
-  case inside
-  /// Handed in from outside while the app runs (iOS decides delivery first).
-  case outside
-  /// The URL the app is launched with (delivered as from outside).
-  case cold
-}
-
 /// What opening a URL from one origin does: the app reaches a destination, or it does not.
 package enum SurfaceOutcome: Sendable, Hashable {
   /// A route (after redirects) was reached.
@@ -65,7 +55,7 @@ package struct Reach: Sendable, Hashable {
 
   /// How it lands, compared for `arrival-changed`: `presentation` always; from outside also
   /// `tab`, `arrival` and `parent`.
-  func landing(_ origin: SurfaceOrigin) -> [String?] {
+  func landing(_ origin: LinkOrigin) -> [String?] {
     var fields: [String?] = [presentation.rawValue]
     if origin != .inside { fields += [tab, arrival.rawValue, parent] }
     return fields
@@ -75,7 +65,7 @@ package struct Reach: Sendable, Hashable {
 extension ShellApp {
   /// What opening `url` from `origin` does: iOS's delivery decision for a URL from outside,
   /// then the route table (redirects followed, internal-only routes refused).
-  package func surfaceOutcome(of url: String, from origin: SurfaceOrigin) -> SurfaceOutcome {
+  package func surfaceOutcome(of url: String, from origin: LinkOrigin) -> SurfaceOutcome {
     if origin != .inside {
       let delivery = self.delivery(of: url)
       switch delivery.opens {

@@ -40,7 +40,7 @@ package enum FindingKind: String, Sendable, Hashable, CaseIterable {
 /// One difference: a URL that, from one origin, does in NEW what the kind says.
 package struct Finding: Sendable {
   package var kind: FindingKind
-  package var origin: SurfaceOrigin
+  package var origin: LinkOrigin
   /// The first URL that shows it, and every URL that does.
   package var url: String
   package var urls: [String]
@@ -86,16 +86,16 @@ package struct SurfaceDiff: Sendable {
     // Each witness URL goes with the OLD expansion that wins it (its first route).
     var byExpansion: [Int: [Int: [String]]] = [:]
     var subjects: [Int: [Int: String]] = [:]
-    var outcomesOld: [String: [SurfaceOrigin: SurfaceOutcome]] = [:]
+    var outcomesOld: [String: [LinkOrigin: SurfaceOutcome]] = [:]
     for entry in old.table.entries {
       for mask in 0..<entry.pattern.expansionCount {
         subjects[entry.index, default: [:]][mask] =
           "routes[\(entry.index)] \(LinkSurface.expansion(entry, mask: mask, witnesses: []).key)"
         for url in Witnesses.urls(entry.pattern, mask: mask, context: context)
         where checked.insert(url).inserted {
-          var byOrigin: [SurfaceOrigin: SurfaceOutcome] = [:]
+          var byOrigin: [LinkOrigin: SurfaceOutcome] = [:]
           var owner: (Int, Int)?
-          for origin in SurfaceOrigin.allCases {
+          for origin in LinkOrigin.allCases {
             let outcome = old.surfaceOutcome(of: url, from: origin)
             byOrigin[origin] = outcome
             if owner == nil, let reach = outcome.reach {
@@ -109,9 +109,9 @@ package struct SurfaceDiff: Sendable {
     }
     func compare(
       _ urls: [String], subject: String, order: (Int, Int),
-      oldOutcome: (String, SurfaceOrigin) -> SurfaceOutcome
+      oldOutcome: (String, LinkOrigin) -> SurfaceOutcome
     ) {
-      for origin in SurfaceOrigin.allCases {
+      for origin in LinkOrigin.allCases {
         var found: [FindingKind: Int] = [:]
         var reachedAny = false
         for url in urls {
@@ -156,7 +156,7 @@ package struct SurfaceDiff: Sendable {
         let urls = Witnesses.urls(entry.pattern, mask: mask, context: newContext)
         let reachedBefore = urls.contains { url in
           if let known = outcomesOld[url] { return known.values.contains { $0.reach != nil } }
-          return SurfaceOrigin.allCases.contains {
+          return LinkOrigin.allCases.contains {
             old.surfaceOutcome(of: url, from: $0).reach != nil
           }
         }
@@ -189,7 +189,7 @@ package struct SurfaceDiff: Sendable {
   /// The kinds of difference between what a URL did in OLD (a destination) and does in NEW:
   /// at most one breaking kind, else any of the warnings and `redirected`.
   package static func classify(
-    _ old: SurfaceOutcome, _ new: SurfaceOutcome, origin: SurfaceOrigin, newVersion: AppVersion
+    _ old: SurfaceOutcome, _ new: SurfaceOutcome, origin: LinkOrigin, newVersion: AppVersion
   ) -> [FindingKind] {
     guard let before = old.reach else { return [] }
     let after: Reach

@@ -143,7 +143,7 @@ import Testing
     #expect(console.model.status.contains("keeping the one in force"))
     #expect(console.app.tabs.count == 4)
     // A good app.json is put in force, the flags keeping their values.
-    console.send(.urlOpened("shop://do/add/1", source: .prompt))
+    console.send(.urlOpened("shop://do/add/1", origin: .prompt))
     var files = Self.shop
     files["app.json"] = files["app.json"]!.replacingOccurrences(
       of: #"{"title":"Me","root":"shop://me"}"#, with: #"{"title":"You","root":"shop://me"}"#)

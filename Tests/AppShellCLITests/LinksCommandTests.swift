@@ -164,18 +164,18 @@ import Testing
     let app = try AppLoader.loadApp(screens: nil, routes: nil)
     var model = app.initialModel()
     _ = app.reduce(
-      &model, .urlOpened("https://appshell.example.com/orders/2015032688", source: .external))
+      &model, .urlOpened("https://appshell.example.com/orders/2015032688", origin: .external))
     #expect(model.shell.topScreen.name == "order-detail")
     #expect(model.shell.selectedTab == 0)
     _ = app.reduce(
-      &model, .urlOpened("https://appshell.example.com/help/returns", source: .external))
+      &model, .urlOpened("https://appshell.example.com/help/returns", origin: .external))
     #expect(
       model.log.last?.outcome
         == .notDelivered(
           opens: "safari",
           reason: "excluded by aasa/appshell.example.com.json: applinks.details[0].components[0]"))
     _ = app.reduce(
-      &model, .urlOpened("https://appshell.example.com/track/2015032688", source: .external))
+      &model, .urlOpened("https://appshell.example.com/track/2015032688", origin: .external))
     #expect(model.shell.selectedTab == 1)
     #expect(model.shell.currentStack.map(\.name) == ["order-list", "order-detail"])
     #expect(model.log.last?.landing == "switched to Orders, reset")
@@ -187,13 +187,10 @@ import Testing
     let app = try AppLoader.loadApp(screens: nil, routes: nil)
     var model = app.initialModel()
     _ = app.reduce(
-      &model, .urlOpened("https://appshell.example.com/help/returns", source: .external))
-    _ = app.reduce(&model, .urlOpened("zzz://x", source: .banner))
-    _ = app.reduce(&model, .urlOpened("https://appshell.example.com/track/7", source: .external))
-    let lines = model.log.map { entry -> String in
-      let (head, detail, _) = ConsoleView.describe(entry)
-      return head + "\n" + detail
-    }
+      &model, .urlOpened("https://appshell.example.com/help/returns", origin: .external))
+    _ = app.reduce(&model, .urlOpened("zzz://x", origin: .banner))
+    _ = app.reduce(&model, .urlOpened("https://appshell.example.com/track/7", origin: .external))
+    let lines = model.log.map { $0.headline + "\n" + $0.detail }
     #expect(
       lines == [
         "[external] https://appshell.example.com/help/returns\n→ opened in Safari: excluded by aasa/appshell.example.com.json: applinks.details[0].components[0]",

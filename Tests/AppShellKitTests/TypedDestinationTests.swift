@@ -64,12 +64,12 @@ private enum KitRoute: TypedRoute {
     return files
   }
 
-  @Test func aSessionOpensADestinationFromEverySource() throws {
+  @Test func aSessionOpensADestinationFromEveryOrigin() throws {
     let files = Self.files
     try HeadlessSessionTests.withApp(files: files) { directory in
-      for source in [URLSource.inside, .outside, .cold] {
+      for origin in [LinkOrigin.inside, .outside, .cold] {
         var session = try HeadlessSession(directory: directory, setup: setup)
-        try session.open(KitRoute.product(id: 7), from: source)
+        try session.open(KitRoute.product(id: 7), from: origin)
         #expect(session.topScreen.name == "product")
         #expect(session.topScreen.params["id"] == "7")
         #expect(throws: AppShellError.self) { try session.open(KitRoute.nowhere) }

@@ -216,7 +216,6 @@ extension ReloadAndBannerTests {
     #expect(replayer.console.model.notes.count == 1)
     #expect(replayer.console.model.status == note.text)
     #expect(replayer.console.app.table.version == nil)
-    #expect(!replayer.console.wantsReload)
   }
 
   @Test func replayingControlRCallsTheHookOnce() throws {
@@ -262,7 +261,7 @@ extension ReloadAndBannerTests {
     #expect(rows(snapshots[0].grid)[1].contains("│Shipped"))
     #expect(replayer.console.model.banner == nil)
     #expect(replayer.console.stackNames == ["home", "user-profile"])
-    #expect(replayer.console.model.log.last?.source == .banner)
+    #expect(replayer.console.model.log.last?.origin == .banner)
     #expect(!rows(snapshots[1].grid)[1].contains("Shipped"))
   }
 

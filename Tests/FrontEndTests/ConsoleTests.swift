@@ -156,7 +156,7 @@ import Testing
     #expect(effects.isEmpty)
     #expect(console.prompt.isEmpty)
     #expect(console.stackNames == ["home", "order-detail"])
-    #expect(console.model.log.last?.source == .prompt)
+    #expect(console.model.log.last?.origin == .prompt)
   }
 
   @Test(arguments: ["nope://x", "myapp://orders/abc", "myapp://live/1", "myapp://gone", "x"])
@@ -337,7 +337,7 @@ import Testing
     console.press(.down, .enter)
     #expect(console.stackNames == ["home", "order-detail"])
     #expect(console.model.shell.topScreen.params["orderid"] == .int(7))
-    #expect(console.model.log.last?.source == .link)
+    #expect(console.model.log.last?.origin == .link)
     #expect(console.selectedLink == nil)
   }
 

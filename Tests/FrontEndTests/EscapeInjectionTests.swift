@@ -207,7 +207,7 @@ extension Console {
   func openedFromOutside(hostile: HostileText, form: URLForm) {
     var console = FrontEnd.console(consoleSize)
     let url = "myapp://user/" + form.carrying(hostile)
-    console.send(.urlOpened(url, source: .external))
+    console.send(.urlOpened(url, origin: .external))
     #expect(console.stackNames == ["home", "user-profile"])
     console.showLog()
     let lines = renderChecked(console, "external")
@@ -245,29 +245,29 @@ extension Console {
   func inAnAlert(hostile: HostileText, form: URLForm) {
     let url = "x://" + form.carrying(hostile)
     let urlShown = "x://" + form.shown(hostile)
-    for source in [Source.prompt, .external] {
+    for origin in [URLOrigin.prompt, .external] {
       var console = FrontEnd.console(consoleSize)
       console.showLog()
-      if source == .prompt {
+      if origin == .prompt {
         console.open(url)
       } else {
-        console.send(.urlOpened(url, source: source))
+        console.send(.urlOpened(url, origin: origin))
       }
       #expect(console.model.shell.alert?.title == "No route")
-      let lines = renderChecked(console, "alert from \(source)")
-      expectInAlert(urlShown, in: lines, "alert from \(source)")
+      let lines = renderChecked(console, "alert from \(origin)")
+      expectInAlert(urlShown, in: lines, "alert from \(origin)")
       // The alert covers the log pane: dismissed, the log shows the URL and the failure.
       _ = console.handle(.enter)
       #expect(console.model.shell.alert == nil)
-      let log = renderChecked(console, "log after the alert from \(source)")
-      expectShown("[\(source.rawValue)] " + urlShown, in: log, "log head from \(source)")
-      expectShown("→ No route: No route for " + urlShown, in: log, "log outcome from \(source)")
+      let log = renderChecked(console, "log after the alert from \(origin)")
+      expectShown("[\(origin.rawValue)] " + urlShown, in: log, "log head from \(origin)")
+      expectShown("→ No route: No route for " + urlShown, in: log, "log outcome from \(origin)")
     }
 
     // A route that outside URLs may not open: refused, with the URL in the message.
     var console = FrontEnd.console(consoleSize)
     console.send(
-      .urlOpened("myapp://session/sign-in?x=" + form.carrying(hostile), source: .external))
+      .urlOpened("myapp://session/sign-in?x=" + form.carrying(hostile), origin: .external))
     #expect(console.model.shell.alert?.title == "Refused")
     let refused = renderChecked(console, "refused alert")
     expectInAlert("sign-in?x=" + form.shown(hostile), in: refused, "refused alert")

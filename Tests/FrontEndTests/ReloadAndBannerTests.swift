@@ -72,7 +72,7 @@ func row(containing text: String, in lines: [String]) -> Int? {
     #expect(console.model.banner == nil)
     #expect(console.stackNames == ["home", "user-profile"])
     let entry = try #require(console.model.log.last)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     #expect(entry.url == "myapp://user/ann")
     #expect(console.statusLine == "Opened ann")
   }
@@ -128,7 +128,7 @@ func row(containing text: String, in lines: [String]) -> Int? {
     #expect(alert.message.contains("came from a push banner"))
     #expect(console.model.session.signedIn == false)
     let entry = try #require(console.model.log.last)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     guard case .refused = entry.outcome else {
       Issue.record("expected refused, got \(entry.outcome)")
       return
@@ -141,52 +141,35 @@ func row(containing text: String, in lines: [String]) -> Int? {
     var console = FrontEnd.console()
     console.open("myapp://settings")
     let before = console.model
-    #expect(console.press(.control("r")).isEmpty)
-    #expect(console.wantsReload)
+    #expect(console.press(.control("r")) == [.reload])
     #expect(console.notice == "Reloading the route table…")
     // The console does no I/O: the model and the table are untouched.
     #expect(console.model == before)
     #expect(console.app.table.version == nil)
-    let first = console.takeReloadRequest()
-    #expect(first)
-    #expect(!console.wantsReload)
-    let second = console.takeReloadRequest()
-    #expect(!second)
   }
 
-  @Test func twoControlRsAreOneRequest() {
+  @Test func eachControlRAsksForAReload() {
     var console = FrontEnd.console()
-    console.press(.control("r"), .control("r"))
-    let first = console.takeReloadRequest()
-    #expect(first)
-    let second = console.takeReloadRequest()
-    #expect(!second)
+    #expect(console.press(.control("r"), .control("r")) == [.reload, .reload])
   }
 
   @Test func controlRWorksWithTextInThePrompt() {
     var console = FrontEnd.console()
     console.type("myapp://")
-    console.press(.control("r"))
-    let taken = console.takeReloadRequest()
-    #expect(taken)
+    #expect(console.press(.control("r")) == [.reload])
     #expect(console.prompt.text == "myapp://")
   }
 
   @Test func anAlertBlocksControlR() {
     var console = FrontEnd.console()
     console.open("nope://x")
-    console.press(.control("r"))
-    #expect(!console.wantsReload)
-    let taken = console.takeReloadRequest()
-    #expect(!taken)
+    #expect(console.press(.control("r")).isEmpty)
     #expect(console.model.shell.alert != nil)
   }
 
-  @Test func noReloadIsWantedAtFirst() {
+  @Test func otherKeysAskForNoReload() {
     var console = FrontEnd.console()
-    #expect(!console.wantsReload)
-    let taken = console.takeReloadRequest()
-    #expect(!taken)
+    #expect(!console.press(.escape, .tab, .function(2), .control("o")).contains(.reload))
   }
 
   // MARK: replaceTable
@@ -361,7 +344,7 @@ func row(containing text: String, in lines: [String]) -> Int? {
       [
         .expireBanner(id: 1, after: .seconds(5)),
         .finishLater(token: 2, after: .seconds(2), result: .status("done")),
-        .deliverResult(token: 9, value: nil),
+        .reload,
       ], now: 0, adding: adding)
     scheduler.apply([.expireBanner(id: 3, after: .seconds(5))], now: 3, adding: adding)
     #expect(scheduler.nextDue == 2)

@@ -134,7 +134,7 @@ import Testing
   @Test func openArrivesFromOutside() throws {
     let opened = try Self.play("<Open myapp://orders/7><ExpectScreen order-detail>")
     #expect(opened.failure == nil)
-    #expect(opened.replayer.console.model.log.last?.source == .external)
+    #expect(opened.replayer.console.model.log.last?.origin == .external)
     // From outside, a route closed to outside URLs is refused, as `appshell openurl` is.
     let refused = try Self.play(
       #"<Open myapp://session/sign-in><Expect "Refused"><ExpectScreen sign-in>"#)

@@ -17,7 +17,7 @@ import Testing
         .finishLater(token: pending.token, after: .milliseconds(1500), result: lookupResult)
       ])
     #expect(pending.description == "Looking up order A-77")
-    #expect(pending.source == .prompt)
+    #expect(pending.origin == .prompt)
     #expect(harness.state == before)
     #expect(harness.model.log.last?.outcome == .started(action: "lookup-order"))
   }
@@ -73,7 +73,7 @@ import Testing
     #expect(harness.state.topScreen.title == "Order 77")
     let entry = try #require(harness.model.log.last)
     #expect(entry.url == "myapp://orders/77")
-    #expect(entry.source == .link)
+    #expect(entry.origin == .link)
     #expect(entry.outcome == .pushed("order-detail"))
   }
 

@@ -142,7 +142,7 @@ private let internalOnlyURLs = [
     #expect(harness.state.topScreen.title == "ann")
     let entry = try #require(harness.model.log.last)
     #expect(harness.model.log.count == 1)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     #expect(entry.url == "myapp://user/ann")
     #expect(entry.pattern == "myapp://user/<username>")
     #expect(entry.outcome == .pushed("user-profile"))
@@ -194,7 +194,7 @@ private let internalOnlyURLs = [
     #expect(alert.message.hasSuffix("can be opened only from inside the app"))
     let entry = try #require(harness.model.log.last)
     #expect(harness.model.log.count == 1)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     #expect(entry.url == url)
     #expect(entry.outcome == .refused(alert.message))
     #expect(harness.model.session.signedIn == false)
@@ -219,7 +219,7 @@ private let internalOnlyURLs = [
     harness.send(.bannerOpened)
     #expect(harness.names(tab: 0) == ["home"])
     let entry = try #require(harness.model.log.last)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     guard case .refused(let why) = entry.outcome else {
       Issue.record("expected refused, got \(entry.outcome)")
       return
@@ -234,7 +234,7 @@ private let internalOnlyURLs = [
     harness.send(.bannerOpened)
     #expect(harness.state.alert?.title == "No route")
     let entry = try #require(harness.model.log.last)
-    #expect(entry.source == .banner)
+    #expect(entry.origin == .banner)
     #expect(entry.outcome == .failed(title: "No route", message: "No route for nope://x"))
   }
 
@@ -245,12 +245,12 @@ private let internalOnlyURLs = [
     #expect(harness.modalNames == [["login"]])
     let waiting = try #require(harness.model.continuation)
     #expect(waiting.url == "myapp://secure/settings")
-    #expect(waiting.source == .banner)
+    #expect(waiting.origin == .banner)
     // Signing in opens it, still from the banner.
     harness.follow("Sign in")
     #expect(harness.modalNames.isEmpty)
     #expect(harness.state.topScreen.name == "settings")
-    #expect(harness.model.log.last?.source == .banner)
+    #expect(harness.model.log.last?.origin == .banner)
     #expect(harness.model.log.last?.outcome == .pushed("settings"))
   }
 

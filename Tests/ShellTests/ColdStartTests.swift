@@ -13,7 +13,7 @@ import Testing
     #expect(harness.names(tab: 0) == ["home"])
     #expect(harness.names(tab: 2) == ["personal-center"])
     let entry = try #require(harness.model.log.last)
-    #expect(entry.source == .coldStart)
+    #expect(entry.origin == .coldStart)
     #expect(entry.url == "myapp://orders/5")
     #expect(entry.outcome == .pushed("order-detail"))
     harness.send(.backRequested)
@@ -41,7 +41,7 @@ import Testing
     var harness = Harness()
     harness.send(.launchedWithURL("myapp://settings"))
     #expect(harness.names(tab: 0) == ["home", "settings"])
-    #expect(harness.model.log.map(\.source) == [.coldStart])
+    #expect(harness.model.log.map(\.origin) == [.coldStart])
   }
 
   @Test func redirectUsesTheFinalRoutesParent() throws {
@@ -87,11 +87,11 @@ import Testing
     harness.send(.launchedWithURL("myapp://orders/5/pay"))
     #expect(harness.state.selectedTab == 1)
     #expect(harness.modalNames == [["login"]])
-    #expect(harness.model.continuation?.source == .coldStart)
+    #expect(harness.model.continuation?.origin == .coldStart)
     harness.follow("Sign in")
     #expect(harness.state.modals.isEmpty)
     #expect(harness.names(tab: 1) == ["order-list", "payment"])
     let entry = try #require(harness.model.log.last { $0.outcome == .pushed("payment") })
-    #expect(entry.source == .coldStart)
+    #expect(entry.origin == .coldStart)
   }
 }

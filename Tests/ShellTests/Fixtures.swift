@@ -130,8 +130,8 @@ struct Harness {
   }
 
   @discardableResult
-  mutating func open(_ url: String, from source: Source = .prompt) -> [Effect] {
-    send(.urlOpened(url, source: source))
+  mutating func open(_ url: String, from origin: URLOrigin = .prompt) -> [Effect] {
+    send(.urlOpened(url, origin: origin))
   }
 
   /// Follows the first link on the top screen whose label is `label`.

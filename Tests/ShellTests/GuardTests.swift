@@ -20,7 +20,7 @@ import Testing
     let waiting = try #require(harness.model.continuation)
     #expect(waiting.guardName == "signed-in")
     #expect(waiting.url == "myapp://orders/5/pay")
-    #expect(waiting.source == .prompt)
+    #expect(waiting.origin == .prompt)
     #expect(harness.model.session.signedIn == false)
   }
 
@@ -36,7 +36,7 @@ import Testing
     #expect(harness.model.continuation == nil)
     let opened = try #require(harness.model.log.last { $0.outcome == .pushed("payment") })
     #expect(opened.url == "myapp://orders/5/pay")
-    #expect(opened.source == .prompt)
+    #expect(opened.origin == .prompt)
   }
 
   @Test func cancellingWithBackLeavesTheStateExactlyAsBefore() {
@@ -106,13 +106,13 @@ import Testing
     #expect(harness.modalNames == [["user-profile", "settings"]])
   }
 
-  @Test func guardFromOutsideKeepsItsSource() throws {
+  @Test func guardFromOutsideKeepsItsOrigin() throws {
     var harness = Harness()
     harness.open("myapp://secure/settings", from: .external)
-    #expect(harness.model.continuation?.source == .external)
+    #expect(harness.model.continuation?.origin == .external)
     harness.follow("Sign in")
     let opened = try #require(harness.model.log.last { $0.outcome == .pushed("settings") })
-    #expect(opened.source == .external)
+    #expect(opened.origin == .external)
     #expect(harness.names(tab: 0) == ["home", "settings"])
   }
 
@@ -156,7 +156,7 @@ import Testing
     harness.open("myapp://orders/5")
     harness.send(
       .urlOpenedForResult(
-        "myapp://secure-picker", source: .prompt, request: ResultRequest(key: "address")))
+        "myapp://secure-picker", origin: .prompt, request: ResultRequest(key: "address")))
     harness.follow("Sign in")
     #expect(harness.modalNames == [["address-picker"]])
     harness.follow("A")

@@ -19,7 +19,7 @@ import Testing
   }
 
   /// The model after `event`, and the model before with only the log changed.
-  func unchangedButLog(_ event: ShellEvent, source: Source) throws -> LogEntry {
+  func unchangedButLog(_ event: ShellEvent, origin: URLOrigin) throws -> LogEntry {
     var harness = Harness(app: try Self.app())
     harness.open("myapp://user/alice")
     let before = harness.model
@@ -30,12 +30,12 @@ import Testing
     #expect(harness.model == expected)
     #expect(harness.model.log.count == before.log.count + 1)
     let entry = try #require(harness.model.log.last)
-    #expect(entry.source == source)
+    #expect(entry.origin == origin)
     return entry
   }
 
   @Test func unregisteredSchemeOpensNothing() throws {
-    let entry = try unchangedButLog(.urlOpened("shop2://x", source: .external), source: .external)
+    let entry = try unchangedButLog(.urlOpened("shop2://x", origin: .external), origin: .external)
     #expect(
       entry.outcome == .notDelivered(opens: "nothing", reason: "no installed app opens shop2:"))
     #expect(
@@ -45,7 +45,7 @@ import Testing
 
   @Test func excludedLinkOpensSafari() throws {
     let entry = try unchangedButLog(
-      .urlOpened("https://shop.example.com/help/x", source: .external), source: .external)
+      .urlOpened("https://shop.example.com/help/x", origin: .external), origin: .external)
     #expect(
       entry.outcome
         == .notDelivered(
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func coldStartAndBannerAreDecidedToo() throws {
-    let cold = try unchangedButLog(.launchedWithURL("http://shop.example.com/"), source: .coldStart)
+    let cold = try unchangedButLog(.launchedWithURL("http://shop.example.com/"), origin: .coldStart)
     #expect(cold.outcome == .notDelivered(opens: "safari", reason: "http links open in Safari"))
     var harness = Harness(app: try Self.app())
     harness.send(.pushReceived(title: "t", body: "b", url: "other://x"))
@@ -66,11 +66,16 @@ import Testing
     #expect(harness.state.topScreen.name == "home")
   }
 
-  @Test func notDeliveredForAResultAnswersNil() throws {
+  @Test func notDeliveredForAResultChangesNothingButTheLog() throws {
     var harness = Harness(app: try Self.app())
+    let before = harness.state
     let effects = harness.send(
-      .urlOpenedForResult("zzz://x", source: .external, request: ResultRequest(token: 4)))
-    #expect(effects == [.deliverResult(token: 4, value: nil)])
+      .urlOpenedForResult("zzz://x", origin: .external, request: ResultRequest(key: "k")))
+    #expect(effects.isEmpty)
+    #expect(harness.state == before)
+    #expect(
+      harness.model.log.last?.outcome
+        == .notDelivered(opens: "nothing", reason: "no installed app opens zzz:"))
   }
 
   @Test func deliveredURLsOpenAsBefore() throws {
@@ -91,13 +96,12 @@ import Testing
     #expect(harness.state.alert?.title == "No route")
   }
 
-  @MainActor @Test func canOpenFromOutsideNeedsTheAppToGetTheURL() throws {
-    let navigator = Navigator(app: try Self.app())
-    #expect(navigator.canOpen("myapp://orders/1", from: .external))
+  @Test func fromOutsideTheAppMustGetTheURLItsTableCanOpen() throws {
+    let app = try Self.app()
+    #expect(app.delivery(of: "myapp://orders/1", from: .external).opens == .app)
     // The table has the route; iOS does not hand the unregistered scheme to the app.
-    #expect(navigator.canOpen("ccf://animal/x/1.5"))
-    #expect(navigator.canOpen("ccf://animal/x/1.5", from: .banner) == false)
-    #expect(navigator.model.log.isEmpty)
+    #expect(app.table.canOpen("ccf://animal/x/1.5"))
+    #expect(app.delivery(of: "ccf://animal/x/1.5", from: .banner).opens != .app)
   }
 
   @Test func appWithoutLinksGetsEveryURL() {

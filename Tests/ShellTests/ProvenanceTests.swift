@@ -5,13 +5,13 @@ import Testing
 
 /// The event log: every URL opened, with where it came from and what happened.
 @Suite struct ProvenanceTests {
-  @Test(arguments: Source.allCases)
-  func eachEntryKeepsItsSource(source: Source) throws {
+  @Test(arguments: URLOrigin.allCases)
+  func eachEntryKeepsItsOrigin(origin: URLOrigin) throws {
     var harness = Harness()
-    harness.open("myapp://settings", from: source)
+    harness.open("myapp://settings", from: origin)
     let entry = try #require(harness.model.log.last)
     #expect(harness.model.log.count == 1)
-    #expect(entry.source == source)
+    #expect(entry.origin == origin)
     #expect(entry.url == "myapp://settings")
     #expect(entry.pattern == "myapp://settings")
     #expect(entry.outcome == .pushed("settings"))
@@ -22,14 +22,15 @@ import Testing
     harness.send(.tabSelected(1))
     harness.follow("Order 1")
     let entry = try #require(harness.model.log.last)
-    #expect(entry.source == .link)
+    #expect(entry.origin == .link)
     #expect(entry.url == "myapp://orders/1")
   }
 
-  @Test func sourceRawValuesAndOrigins() {
-    #expect(Source.coldStart.rawValue == "cold-start")
-    #expect(Source.allCases.filter { $0.origin == .app } == [.prompt, .link])
-    #expect(Source.allCases.filter { $0.origin == .external } == [.banner, .external, .coldStart])
+  @Test func originRawValuesAndTheirRoutingOrigins() {
+    #expect(URLOrigin.coldStart.rawValue == "cold-start")
+    #expect(URLOrigin.allCases.filter { $0.routing == .app } == [.prompt, .link])
+    #expect(
+      URLOrigin.allCases.filter { $0.routing == .external } == [.banner, .external, .coldStart])
   }
 
   @Test func everyOutcomeIsLoggedOncePerURL() {
@@ -67,7 +68,7 @@ import Testing
     #expect(message.contains("myapp://nowhere"))
     #expect(outcomes[7] == .started(action: "lookup-order"))
     #expect(
-      harness.model.log.map(\.source) == [
+      harness.model.log.map(\.origin) == [
         .prompt, .prompt, .prompt, .prompt, .prompt, .banner, .prompt, .prompt,
       ])
   }
@@ -77,7 +78,7 @@ import Testing
     harness.open("myapp://secure/settings", from: .banner)
     let guarded = harness.model.log.filter { $0.outcome == .guarded("signed-in") }
     #expect(guarded.map(\.url) == ["myapp://secure/settings"])
-    #expect(guarded.map(\.source) == [.banner])
+    #expect(guarded.map(\.origin) == [.banner])
   }
 
   @Test func failedEntryHasNoPatternWhenNothingMatched() throws {
@@ -107,6 +108,6 @@ import Testing
     fresh.open(url, from: .link)
     let entry = try #require(fresh.model.log.last)
     #expect(entry.outcome == .restored)
-    #expect(entry.source == .link)
+    #expect(entry.origin == .link)
   }
 }

@@ -19,7 +19,7 @@ import Testing
     let picker = harness.state.topScreen
     #expect(picker.resultRequest == ResultRequest(key: "address"))
     #expect(harness.model.log.last?.outcome == .presented("address-picker"))
-    #expect(harness.model.log.last?.source == .link)
+    #expect(harness.model.log.last?.origin == .link)
   }
 
   @Test func followingAResultLinkDismissesThePickerAndTheOpenerGetsTheValue() throws {
@@ -80,7 +80,7 @@ import Testing
     harness.open("myapp://settings")
     harness.send(
       .urlOpenedForResult(
-        "myapp://user/bob", source: .prompt, request: ResultRequest(key: "friend")))
+        "myapp://user/bob", origin: .prompt, request: ResultRequest(key: "friend")))
     #expect(harness.names(tab: 0) == ["home", "settings", "user-profile"])
     harness.send(.screenFinished("bob"))
     #expect(harness.names(tab: 0) == ["home", "settings"])
@@ -91,7 +91,7 @@ import Testing
     var harness = Harness()
     harness.open("myapp://user/bob")
     harness.send(
-      .urlOpenedForResult("myapp://user/bob", source: .prompt, request: ResultRequest(key: "k")))
+      .urlOpenedForResult("myapp://user/bob", origin: .prompt, request: ResultRequest(key: "k")))
     #expect(harness.names(tab: 0) == ["home", "user-profile", "user-profile"])
   }
 
@@ -111,166 +111,5 @@ import Testing
     harness.send(.screenFinished("Elsewhere 9"))
     #expect(harness.state.modals.isEmpty)
     #expect(harness.state.topScreen.body.contains("Deliver to: Elsewhere 9"))
-  }
-}
-
-/// The `Navigator` facade (`Navigator.shared` in the app; a fresh one per test here).
-@MainActor @Suite struct NavigatorTests {
-  /// Collects the values handed to completions.
-  final class Results {
-    var values: [String?] = []
-  }
-
-  @Test func openWithACompletionGetsThePickedValue() {
-    let navigator = Navigator(app: Fixtures.app())
-    let results = Results()
-    navigator.open("myapp://address-picker") { results.values.append($0) }
-    #expect(navigator.state.modals.map { $0.stack.map(\.name) } == [["address-picker"]])
-    #expect(results.values.isEmpty)
-    navigator.send(.linkFollowed(1))
-    #expect(results.values == ["Road B"])
-    #expect(navigator.state.modals.isEmpty)
-    navigator.send(.backRequested)
-    #expect(results.values == ["Road B"])
-  }
-
-  @Test func openWithACompletionGetsNilWhenThePickerIsClosedWithBack() {
-    let navigator = Navigator(app: Fixtures.app())
-    let results = Results()
-    navigator.open("myapp://address-picker") { results.values.append($0) }
-    navigator.send(.backRequested)
-    #expect(results.values == [nil])
-    #expect(navigator.state.modals.isEmpty)
-  }
-
-  @Test func completionGetsNilWhenTheModalAboveThePickerIsClosedFirst() {
-    let navigator = Navigator(app: Fixtures.app())
-    let results = Results()
-    navigator.open("myapp://address-picker") { results.values.append($0) }
-    navigator.open("myapp://settings")
-    navigator.send(.backRequested)
-    #expect(results.values.isEmpty)
-    navigator.send(.backRequested)
-    #expect(results.values == [nil])
-  }
-
-  @Test func pushedScreenOpenedWithACompletionHandsItsValueBack() {
-    let navigator = Navigator(app: Fixtures.app())
-    let results = Results()
-    navigator.open("myapp://user/bob") { results.values.append($0) }
-    #expect(navigator.state.tabs[0].stack.map(\.name) == ["home", "user-profile"])
-    navigator.send(.screenFinished("chosen"))
-    #expect(results.values == ["chosen"])
-    #expect(navigator.state.tabs[0].stack.map(\.name) == ["home"])
-  }
-
-  @Test func twoCompletionsEachGetTheirOwnValue() {
-    let navigator = Navigator(app: Fixtures.app())
-    let first = Results()
-    let second = Results()
-    navigator.open("myapp://user/bob") { first.values.append($0) }
-    navigator.open("myapp://address-picker") { second.values.append($0) }
-    navigator.send(.linkFollowed(0))
-    #expect(second.values == ["Road A"])
-    #expect(first.values.isEmpty)
-    navigator.send(.backRequested)
-    #expect(first.values == [nil])
-    #expect(second.values == ["Road A"])
-  }
-
-  /// A Swift completion is always answered: a URL that opens nothing answers nil at once
-  /// rather than leaving the caller waiting forever.
-  @Test(arguments: [
-    "myapp://nowhere", "myapp://live/1", "myapp://profile", "XYWAPP://pkdetail/like?id=1",
-  ])
-  func completionIsAnsweredWhenTheURLOpensNoScreen(url: String) {
-    let navigator = Navigator(app: Fixtures.app())
-    let results = Results()
-    navigator.open(url) { results.values.append($0) }
-    #expect(navigator.state.tabs[0].stack.count == 1)
-    #expect(navigator.state.modals.isEmpty)
-    #expect(results.values == [nil])
-  }
-
-  /// A guarded picker opened for a result: after signing in, the picker that opens is still
-  /// the one the completion waits for.
-  @Test func completionSurvivesAGuard() {
-    let navigator = Navigator(app: Fixtures.app())
-    let results = Results()
-    navigator.open("myapp://secure-picker") { results.values.append($0) }
-    #expect(navigator.state.topScreen.name == "login")
-    navigator.send(.linkFollowed(0))
-    #expect(navigator.state.topScreen.name == "address-picker")
-    navigator.send(.linkFollowed(0))
-    #expect(results.values == ["Road A"])
-    #expect(navigator.state.modals.isEmpty)
-  }
-
-  @Test func openAndStateGoThroughTheReducer() {
-    let navigator = Navigator(app: Fixtures.app())
-    navigator.open("myapp://orders/3", from: .external)
-    #expect(navigator.state.topScreen.title == "Order 3")
-    #expect(navigator.model.log.last?.source == .external)
-    navigator.open("myapp://internal", from: .banner)
-    #expect(navigator.state.alert?.title == "Refused")
-  }
-
-  @Test func canOpenRespectsTheSource() {
-    let navigator = Navigator(app: Fixtures.app())
-    #expect(navigator.canOpen("myapp://orders/1"))
-    #expect(navigator.canOpen("myapp://internal"))
-    #expect(navigator.canOpen("myapp://internal", from: .external) == false)
-    #expect(navigator.canOpen("myapp://nowhere") == false)
-    #expect(navigator.state.alert == nil)
-    #expect(navigator.model.log.isEmpty)
-  }
-
-  @Test func withoutAnEffectHandlerDelayedWorkFinishesAtOnce() {
-    let navigator = Navigator(app: Fixtures.app())
-    navigator.open("myapp://lookup/A-77")
-    #expect(navigator.model.pending == nil)
-    #expect(navigator.state.topScreen.title == "Order 77")
-  }
-
-  @Test func effectHandlerGetsTheDelayedWork() throws {
-    let navigator = Navigator(app: Fixtures.app())
-    var seen: [Effect] = []
-    navigator.effectHandler = { seen.append($0) }
-    navigator.open("myapp://lookup/A-77")
-    #expect(navigator.state.tabs[0].stack.count == 1)
-    let pending = try #require(navigator.model.pending)
-    #expect(
-      seen == [
-        .finishLater(
-          token: pending.token, after: .milliseconds(1500), result: .open("myapp://orders/77"))
-      ])
-    navigator.send(.workFinished(token: pending.token, result: .open("myapp://orders/77")))
-    #expect(navigator.state.topScreen.title == "Order 77")
-  }
-
-  @Test func replaceTableKeepsOpenScreens() throws {
-    let navigator = Navigator(app: Fixtures.app())
-    navigator.open("myapp://orders/3")
-    let before = navigator.state
-    navigator.replaceTable(
-      try RouteTable(json: #"{"routes":[{"pattern":"x://y","screen":"about"}]}"#))
-    #expect(navigator.state == before)
-    navigator.open("myapp://orders/4")
-    #expect(navigator.state.alert?.title == "No route")
-    navigator.send(.alertDismissed)
-    navigator.open("x://y")
-    #expect(navigator.state.topScreen.name == "about")
-  }
-
-  @Test func emptyNavigatorIgnoresEventsUntilAnAppIsInstalled() {
-    let navigator = Navigator(app: nil)
-    let before = navigator.state
-    navigator.open("myapp://orders/1")
-    #expect(navigator.state == before)
-    #expect(navigator.canOpen("myapp://orders/1") == false)
-    navigator.install(Fixtures.app())
-    #expect(navigator.state.tabs.map(\.title) == ["Home", "Orders", "Me"])
-    navigator.open("myapp://orders/1")
-    #expect(navigator.state.topScreen.title == "Order 1")
   }
 }

@@ -30,7 +30,7 @@ struct EventGenerator {
   ]
   static let floats = ["0", "-0", "8.0", "2.5", ".5", "1e3", "-1.25E-7", "123456789.125", "1e300"]
   static let keys = ["address", "place", "friend", "k"]
-  static let sources: [Source] = [.prompt, .link, .banner, .external, .coldStart]
+  static let sources: [URLOrigin] = [.prompt, .link, .banner, .external, .coldStart]
 
   mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
 
@@ -82,10 +82,10 @@ struct EventGenerator {
 
   mutating func event(for model: AppModel) -> ShellEvent {
     switch int(0...15) {
-    case 0...4: return .urlOpened(url(), source: pick(Self.sources))
+    case 0...4: return .urlOpened(url(), origin: pick(Self.sources))
     case 5:
       return .urlOpenedForResult(
-        url(), source: .prompt, request: ResultRequest(key: pick(Self.keys)))
+        url(), origin: .prompt, request: ResultRequest(key: pick(Self.keys)))
     case 6: return .launchedWithURL(url())
     case 7, 8: return .backRequested
     case 9: return .tabSelected(int(-1...3))
@@ -106,7 +106,7 @@ struct EventGenerator {
   private func reopen(_ url: String, app: ShellApp, session: Session) -> AppModel {
     var fresh = app.initialModel()
     fresh.session = session
-    _ = app.reduce(&fresh, .urlOpened(url, source: .prompt))
+    _ = app.reduce(&fresh, .urlOpened(url, origin: .prompt))
     return fresh
   }
 
@@ -184,7 +184,7 @@ struct EventGenerator {
     harness.open("myapp://orders/5")
     harness.send(
       .urlOpenedForResult(
-        "myapp://address-picker", source: .prompt, request: ResultRequest(key: "orderid")))
+        "myapp://address-picker", origin: .prompt, request: ResultRequest(key: "orderid")))
     harness.follow("A")
     #expect(harness.state.modals.isEmpty)
     #expect(harness.state.topScreen.params["orderid"] == .int(5))
@@ -258,22 +258,22 @@ struct EventGenerator {
     #expect(title == alert.title)
   }
 
-  @Test(arguments: [Source.banner, .external, .coldStart])
-  func stateURLFromOutsideIsRefused(source: Source) throws {
+  @Test(arguments: [URLOrigin.banner, .external, .coldStart])
+  func stateURLFromOutsideIsRefused(origin: URLOrigin) throws {
     var other = Harness()
     other.open("myapp://orders/1")
     other.open("myapp://modal/user/ann")
     let url = StateURL.encode(other.state)
     var harness = Harness()
     let before = harness.state
-    if source == .coldStart {
+    if origin == .coldStart {
       harness.send(.launchedWithURL(url))
     } else {
-      harness.open(url, from: source)
+      harness.open(url, from: origin)
     }
     let alert = try #require(harness.state.alert)
     #expect(alert.title == "Refused")
-    #expect(alert.message.contains(source.phrase))
+    #expect(alert.message.contains(origin.phrase))
     #expect(harness.state.tabs == before.tabs)
     #expect(harness.state.modals.isEmpty)
     #expect(harness.model.log.last?.outcome == .refused(alert.message))

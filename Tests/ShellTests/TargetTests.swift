@@ -211,10 +211,10 @@ import Testing
 @Suite struct AlertTitleTests {
   struct Case: Sendable, CustomTestStringConvertible {
     var url: String
-    var source: Source = .prompt
+    var origin: URLOrigin = .prompt
     var title: String
     var mentions: [String]
-    var testDescription: String { "\(url) from \(source)" }
+    var testDescription: String { "\(url) from \(origin)" }
   }
 
   static let cases: [Case] = [
@@ -235,14 +235,14 @@ import Testing
     Case(
       url: "myapp://text/99999999999999999999", title: "Invalid parameter", mentions: ["orderid"]),
     Case(url: "myapp://pk/x", title: "Invalid parameter", mentions: ["pkID"]),
-    Case(url: "myapp://internal", source: .banner, title: "Refused", mentions: ["push banner"]),
-    Case(url: "myapp://internal", source: .external, title: "Refused", mentions: ["outside"]),
-    Case(url: "myapp://internal", source: .coldStart, title: "Refused", mentions: ["cold start"]),
+    Case(url: "myapp://internal", origin: .banner, title: "Refused", mentions: ["push banner"]),
+    Case(url: "myapp://internal", origin: .external, title: "Refused", mentions: ["outside"]),
+    Case(url: "myapp://internal", origin: .coldStart, title: "Refused", mentions: ["cold start"]),
     Case(
-      url: "myapp://session/sign-in", source: .external, title: "Refused",
+      url: "myapp://session/sign-in", origin: .external, title: "Refused",
       mentions: ["myapp://session/sign-in"]),
     Case(
-      url: "myapp://go/internal", source: .banner, title: "Refused",
+      url: "myapp://go/internal", origin: .banner, title: "Refused",
       mentions: ["myapp://go/internal", "push banner"]),
   ]
 
@@ -253,7 +253,7 @@ import Testing
     harness.open("myapp://modal/user/ann")
     let before = harness.state
     let session = harness.model.session
-    harness.open(testCase.url, from: testCase.source)
+    harness.open(testCase.url, from: testCase.origin)
     let alert = try #require(harness.state.alert)
     #expect(alert.title == testCase.title)
     for word in testCase.mentions {
@@ -265,7 +265,7 @@ import Testing
     #expect(harness.model.session == session)
     let entry = try #require(harness.model.log.last)
     #expect(entry.url == testCase.url)
-    #expect(entry.source == testCase.source)
+    #expect(entry.origin == testCase.origin)
     if testCase.title == "Refused" {
       #expect(entry.outcome == .refused(alert.message))
     } else {
@@ -279,23 +279,23 @@ import Testing
     harness.send(.launchedWithURL("myapp://internal"))
     #expect(harness.state.alert?.title == "Refused")
     #expect(harness.state.tabs == before.tabs)
-    #expect(harness.model.log.last?.source == .coldStart)
+    #expect(harness.model.log.last?.origin == .coldStart)
   }
 
-  @Test(arguments: [Source.prompt, .link])
-  func internalOnlyRouteOpensFromInsideTheApp(source: Source) {
+  @Test(arguments: [URLOrigin.prompt, .link])
+  func internalOnlyRouteOpensFromInsideTheApp(origin: URLOrigin) {
     var harness = Harness()
-    harness.open("myapp://internal", from: source)
+    harness.open("myapp://internal", from: origin)
     #expect(harness.state.alert == nil)
     #expect(harness.names(tab: 0) == ["home", "settings"])
     #expect(harness.model.log.last?.outcome == .pushed("settings"))
-    #expect(harness.model.log.last?.source == source)
+    #expect(harness.model.log.last?.origin == origin)
   }
 
-  @Test(arguments: [Source.banner, .external, .coldStart])
-  func externalRouteOpensFromOutside(source: Source) {
+  @Test(arguments: [URLOrigin.banner, .external, .coldStart])
+  func externalRouteOpensFromOutside(origin: URLOrigin) {
     var harness = Harness()
-    harness.open("myapp://settings", from: source)
+    harness.open("myapp://settings", from: origin)
     #expect(harness.state.alert == nil)
     #expect(harness.names(tab: 0) == ["home", "settings"])
   }

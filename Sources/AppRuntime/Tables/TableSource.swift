@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import Routing
+import Shell
 import Signing
 
 /// Where the app's route table comes from (`--routes FILE_OR_URL`), and reading it again.
@@ -20,10 +21,16 @@ package struct TableSource {
     case remote(URL)
   }
 
+  /// Builds the app around a table, checking that the table fits it (guards, tab roots); the
+  /// one check a table gets before it is put in force.
+  typealias Make = (RouteTable) throws(LoadError) -> ShellApp
+
   /// A table read and checked, not yet in force.
   struct Candidate {
     /// The table.
     var table: RouteTable
+    /// The app built around it.
+    var app: ShellApp
     /// Where it came from, for the status line: a path, a URL, "the cache of URL".
     var description: String
     /// The downloaded bytes and signature to cache once the table is in force.
@@ -78,17 +85,18 @@ package struct TableSource {
 
   /// Reads the table for start-up. A file that cannot be used is an error; a remote table
   /// falls back to the cache, then to the shipped table, and says so in the returned note.
-  /// `fits` checks a table against the app (guards, tab roots).
-  func initial(fits: (RouteTable) throws -> Void) throws(LoadError) -> (
-    Candidate, note: String?
-  ) {
+  /// `make` builds the app around a table.
+  func initial(make: Make) throws(LoadError) -> (Candidate, note: String?) {
     guard case .remote(let url) = location else {
       guard case .file(let path, _) = location else { fatalError("unreachable") }
       let table = try AppLoader.loadTable(path: path)
-      return (Candidate(table: table, description: description, download: nil), nil)
+      return (
+        Candidate(table: table, app: try make(table), description: description, download: nil),
+        nil
+      )
     }
-    let cached = readCache(url, fits: fits)
-    switch download(url, fits: fits) {
+    let cached = readCache(url, make: make)
+    switch download(url, make: make) {
     case .success(let fresh):
       if case .success(let old) = cached, let oldVersion = old.table.version,
         oldVersion > fresh.table.version ?? 0
@@ -113,25 +121,28 @@ package struct TableSource {
         reason += " and the cache was refused (\(cacheProblem))"
       }
       return (
-        Candidate(table: shipped, description: "the shipped table", download: nil),
+        Candidate(
+          table: shipped, app: try make(shipped), description: "the shipped table",
+          download: nil),
         "Using the shipped route table: \(reason)"
       )
     }
   }
 
-  /// Reads the table again for a reload; the error says why it cannot be used.
-  func reload(fits: (RouteTable) throws -> Void) -> Result<Candidate, SourceProblem> {
+  /// Reads the table again for a reload and builds the app around it with `make`; the error
+  /// says why it cannot be used.
+  func reload(make: Make) -> Result<Candidate, SourceProblem> {
     switch location {
     case .file(let path, _):
-      do {
+      do throws(LoadError) {
         let table = try AppLoader.loadTable(path: path)
-        try fits(table)
-        return .success(Candidate(table: table, description: description, download: nil))
+        return .success(
+          Candidate(table: table, app: try make(table), description: description, download: nil))
       } catch {
         return .failure(SourceProblem("\(error)"))
       }
     case .remote(let url):
-      return download(url, fits: fits)
+      return download(url, make: make)
     }
   }
 
@@ -147,12 +158,9 @@ package struct TableSource {
         console.refuseApp("\(error)")
         return nil
       }
-      let make = isOwnTable ? maker.own : maker.callAsFunction
-      switch reload(fits: { table in _ = try make(table) }) {
+      switch reload(make: isOwnTable ? maker.own : maker.callAsFunction) {
       case .success(let candidate):
-        guard let app = try? make(candidate.table),
-          console.replaceApp(app, from: candidate.description)
-        else { return nil }
+        guard console.replaceApp(candidate.app, from: candidate.description) else { return nil }
         commit(candidate)
         return candidate.description
       case .failure(let problem):
@@ -161,15 +169,23 @@ package struct TableSource {
       }
     }
     let app = console.app
-    let fits: (RouteTable) throws -> Void = { table in
+    let isOwnTable = isOwnTable
+    let make: Make = { table throws(LoadError) in
       var candidate = app
       candidate.table = table
-      try candidate.validate()
-      if isOwnTable { try candidate.validateTargets() }
+      do {
+        try candidate.validate()
+        if isOwnTable { try candidate.validateTargets() }
+      } catch {
+        throw LoadError("\(error)")
+      }
+      return candidate
     }
-    switch reload(fits: fits) {
+    switch reload(make: make) {
     case .success(let candidate):
-      guard console.replaceTable(candidate.table, from: candidate.description) else { return nil }
+      guard console.replaceTable(checked: candidate.app, from: candidate.description) else {
+        return nil
+      }
       commit(candidate)
       return candidate.description
     case .failure(let problem):
@@ -185,7 +201,7 @@ package struct TableSource {
   }
 
   /// Downloads, verifies and reads the table at `url`.
-  private func download(_ url: URL, fits: (RouteTable) throws -> Void) -> Result<
+  private func download(_ url: URL, make: Make) -> Result<
     Candidate, SourceProblem
   > {
     let bytes: [UInt8]
@@ -203,30 +219,31 @@ package struct TableSource {
       return .failure(SourceProblem("unsigned: no signature at \(error.description)"))
     }
     return check(
-      bytes, signature: signature, from: url.absoluteString, fits: fits
-    ).map { table in
+      bytes, signature: signature, from: url.absoluteString, make: make
+    ).map { table, app in
       Candidate(
-        table: table, description: url.absoluteString, download: (bytes, signature))
+        table: table, app: app, description: url.absoluteString, download: (bytes, signature))
     }
   }
 
   /// The cached copy of `url`'s table, verified again (the cache may have been tampered with).
-  private func readCache(_ url: URL, fits: (RouteTable) throws -> Void) -> Result<
+  private func readCache(_ url: URL, make: Make) -> Result<
     Candidate, SourceProblem
   > {
     guard let (bytes, signature) = cache.load(url: url.absoluteString) else {
       return .failure(SourceProblem("no cached copy", isMissing: true))
     }
-    return check(bytes, signature: signature, from: "the cache", fits: fits).map { table in
-      Candidate(table: table, description: "the cache of \(url.absoluteString)", download: nil)
+    return check(bytes, signature: signature, from: "the cache", make: make).map { table, app in
+      Candidate(
+        table: table, app: app, description: "the cache of \(url.absoluteString)", download: nil)
     }
   }
 
-  /// Verifies the signature, then reads and checks the table.
+  /// Verifies the signature, then reads the table and builds the app around it.
   private func check(
     _ bytes: [UInt8], signature file: [UInt8], from place: String,
-    fits: (RouteTable) throws -> Void
-  ) -> Result<RouteTable, SourceProblem> {
+    make: Make
+  ) -> Result<(RouteTable, ShellApp), SourceProblem> {
     guard let key else {
       return .failure(SourceProblem("\(place): no public key to verify remote tables with"))
     }
@@ -243,16 +260,17 @@ package struct TableSource {
         ))
     }
     let table: RouteTable
+    let app: ShellApp
     do {
       table = try RouteTable(json: bytes)
-      try fits(table)
+      app = try make(table)
     } catch {
       return .failure(SourceProblem("\(place): \(error)"))
     }
     guard table.version != nil else {
       return .failure(SourceProblem("\(place): a remote table must carry a \"version\""))
     }
-    return .success(table)
+    return .success((table, app))
   }
 
   /// Where a table's detached signature is served: the table's URL with `.sig` added to the

@@ -8,24 +8,15 @@ import Shell
 /// A link contract (`*.links.json`): cases of a URL, where it comes from, and what the app
 /// must show after opening it. Each case is one test of `appshell test`.
 package struct LinkContract {
-  /// Where a case's URL comes from.
-  enum From: String, CaseIterable {
-    /// Typed at the prompt.
-    case inside
-    /// Handed in while running, as `appshell openurl` does.
-    case outside
-    /// The URL the app starts with, as `appshell --open` does.
-    case cold
-  }
-
   /// One case.
   package struct Case {
     /// Its number, from 1.
     package var number: Int
     /// The URL to open.
     var url: String
-    /// Where it comes from.
-    var from: From
+    /// Where it comes from (the case's `from`): typed at the prompt, handed in while running
+    /// as `appshell openurl` does, or the URL the app starts with as `appshell --open` does.
+    var origin: LinkOrigin
     /// The members of `expect`, in order.
     var expect: [JSONMember]
   }
@@ -81,12 +72,12 @@ package struct LinkContract {
       guard case .string(let url)? = item["url"] else {
         throw fail("\(name).url must be a string")
       }
-      var from = From.inside
+      var origin = LinkOrigin.inside
       if let value = item["from"] {
-        guard case .string(let text) = value, let parsed = From(rawValue: text) else {
+        guard case .string(let text) = value, let parsed = LinkOrigin(rawValue: text) else {
           throw fail("\(name).from is \"inside\", \"outside\" or \"cold\"")
         }
-        from = parsed
+        origin = parsed
       }
       guard case .object(let expect)? = item["expect"] else {
         throw fail("\(name).expect must be an object")
@@ -94,7 +85,7 @@ package struct LinkContract {
       for member in expect {
         try Self.check(member, in: "\(name).expect") { fail($0) }
       }
-      cases.append(Case(number: number, url: url, from: from, expect: expect))
+      cases.append(Case(number: number, url: url, origin: origin, expect: expect))
     }
     self.cases = cases
   }
@@ -143,9 +134,8 @@ package struct LinkContract {
   static func runLogged(_ item: Case, app: ShellApp) -> (problems: [String], log: [LogEntry]) {
     var replayer = Replayer(console: Console(app: app, size: Size(columns: 80, rows: 24)))
     let before = replayer.console.model
-    let source: Source = item.from == .inside ? .prompt : .external
-    switch item.from {
-    case .inside, .outside: replayer.send(.urlOpened(item.url, source: source))
+    switch item.origin {
+    case .inside, .outside: replayer.send(.urlOpened(item.url, origin: item.origin.urlOrigin))
     case .cold: replayer.send(.launchedWithURL(item.url))
     }
     var waited = Duration.zero
@@ -153,7 +143,8 @@ package struct LinkContract {
       replayer.advance(by: Replayer.waitStep)
       waited += Replayer.waitStep
     }
-    let report = OpenReport(url: item.url, from: source, before: before, after: replayer.console)
+    let report = OpenReport(
+      url: item.url, from: item.origin.urlOrigin, before: before, after: replayer.console)
     return (item.expect.compactMap { check($0, against: report) }, replayer.console.model.log)
   }
 

@@ -1,7 +1,9 @@
 import Routing
 
-/// Where a URL came from (its provenance), kept in the event log.
-package enum Source: String, Sendable, Hashable, CaseIterable {
+/// Where a URL came from, as the app tells them apart and the event log records it. The
+/// router needs less: ``URLOrigin/routing`` is the `Origin` (inside the app, or outside) a URL is
+/// resolved from; ``LinkOrigin`` names the three a user opens a URL from.
+package enum URLOrigin: String, Sendable, Hashable, CaseIterable {
   /// Typed at the URL prompt.
   case prompt
   /// A link on a screen.
@@ -13,15 +15,16 @@ package enum Source: String, Sendable, Hashable, CaseIterable {
   /// The URL the app was launched with (`--open`).
   case coldStart = "cold-start"
 
-  /// Inside the app, or from outside (where `external: false` routes are refused).
-  package var origin: Origin {
+  /// The origin as the router tells them apart: inside the app, or from outside (where
+  /// `external: false` routes are refused).
+  package var routing: Origin {
     switch self {
     case .prompt, .link: return .app
     case .banner, .external, .coldStart: return .external
     }
   }
 
-  /// How the source reads in a message: "a push banner", "an outside URL", ...
+  /// How the origin reads in a message: "a push banner", "an outside URL", ...
   package var phrase: String {
     switch self {
     case .prompt: return "the URL prompt"
@@ -29,6 +32,26 @@ package enum Source: String, Sendable, Hashable, CaseIterable {
     case .banner: return "a push banner"
     case .external: return "an outside URL"
     case .coldStart: return "a cold start"
+    }
+  }
+}
+
+/// The three origins a user can open a URL from, as the link surface, link contracts (their
+/// `from`) and `HeadlessSession` name them; each is one ``URLOrigin``.
+package enum LinkOrigin: String, Sendable, Hashable, CaseIterable {
+  /// Typed or followed inside the app.
+  case inside
+  /// Handed in from outside while the app runs (iOS decides delivery first).
+  case outside
+  /// The URL the app is launched with (delivered as from outside).
+  case cold
+
+  /// The app's name for this origin: the prompt, an outside URL, a cold start.
+  package var urlOrigin: URLOrigin {
+    switch self {
+    case .inside: return .prompt
+    case .outside: return .external
+    case .cold: return .coldStart
     }
   }
 }
@@ -72,7 +95,7 @@ package struct Session: Sendable, Hashable {
 /// One entry of the event log: one per URL opened.
 package struct LogEntry: Sendable, Hashable {
   /// Where the URL came from.
-  package var source: Source
+  package var origin: URLOrigin
   /// The URL as opened.
   package var url: String
   /// The pattern of the final route, when one matched.
@@ -121,8 +144,8 @@ package struct PendingWork: Sendable, Hashable {
   package var token: Int
   /// What the status line shows while it runs.
   package var description: String
-  /// Where the URL that started it came from (the result opens with the same source).
-  package var source: Source
+  /// Where the URL that started it came from (the result opens with the same origin).
+  package var origin: URLOrigin
 }
 
 /// A URL waiting for a guard's condition to hold.
@@ -132,7 +155,7 @@ package struct GuardContinuation: Sendable, Hashable {
   /// The URL to open once it holds.
   package var url: String
   /// Where that URL came from.
-  package var source: Source
+  package var origin: URLOrigin
   /// How many modals were up before the guard's screen was presented; dismissing below this
   /// cancels the continuation.
   package var modalDepth: Int

@@ -63,15 +63,12 @@ package struct Screen: Sendable, Hashable {
 
 /// Where the value of a screen opened for a result goes when it finishes.
 package struct ResultRequest: Sendable, Hashable {
-  /// The opener's parameter that receives the value, if any.
-  package var key: String?
-  /// Identifies a Swift completion waiting for the value, if any.
-  package var token: Int?
+  /// The opener's parameter that receives the value.
+  package var key: String
 
   /// Makes a result request.
-  package init(key: String? = nil, token: Int? = nil) {
+  package init(key: String) {
     self.key = key
-    self.token = token
   }
 }
 

@@ -15,59 +15,41 @@ extension ShellApp {
       return
     }
     let before = model.shell
-    closeTop(&model, &effects, dismissWholeModal: false)
+    closeTop(&model, dismissWholeModal: false)
     if model.shell != before { model.status = "Back to \(model.shell.topScreen.title)" }
     if let waiting = model.continuation, model.shell.modals.count <= waiting.modalDepth {
       model.continuation = nil
-      if let token = waiting.request?.token {
-        effects.append(.deliverResult(token: token, value: nil))
-      }
       model.status = "Not signed in: \(waiting.url) was not opened"
     }
   }
 
-  /// Pops the top screen (or dismisses a modal at its root, or the whole modal); a screen
-  /// opened for a Swift completion tells it that no value came.
-  func closeTop(
-    _ model: inout AppModel, _ effects: inout [Effect], dismissWholeModal: Bool
-  ) {
-    let closing: [Screen]
-    if dismissWholeModal, let modal = model.shell.modals.last {
-      closing = modal.stack
+  /// Pops the top screen (or dismisses a modal at its root, or the whole modal).
+  func closeTop(_ model: inout AppModel, dismissWholeModal: Bool) {
+    if dismissWholeModal, !model.shell.modals.isEmpty {
       model.shell.dismiss()
     } else {
-      let top = model.shell.topScreen
-      guard model.shell.back() else { return }
-      closing = [top]
-    }
-    for screen in closing.reversed() {
-      if let token = screen.resultRequest?.token {
-        effects.append(.deliverResult(token: token, value: nil))
-      }
+      _ = model.shell.back()
     }
   }
 
-  func finish(with value: String, _ model: inout AppModel, _ effects: inout [Effect]) {
+  func finish(with value: String, _ model: inout AppModel) {
     let top = model.shell.topScreen
     guard let request = top.resultRequest else {
       model.status = "Nothing is waiting for a result from \(top.title)"
       return
     }
     guard model.shell.back() else { return }
-    if let key = request.key {
-      let opener = model.shell.topScreen
-      var params = opener.params
-      params[key] = .string(value)
-      switch catalog.remake(opener, params: params, session: model.session, table: table) {
-      case .success(let remade):
-        model.shell.replaceTop(remade)
-      case .failure(let problem):
-        // The opener cannot take this value: it stays as it was, and the alert says why.
-        let (title, message) = describe(problem, url: opener.url ?? opener.name)
-        model.shell.showAlert(Alert(title: title, message: message))
-      }
+    let opener = model.shell.topScreen
+    var params = opener.params
+    params[request.key] = .string(value)
+    switch catalog.remake(opener, params: params, session: model.session, table: table) {
+    case .success(let remade):
+      model.shell.replaceTop(remade)
+    case .failure(let problem):
+      // The opener cannot take this value: it stays as it was, and the alert says why.
+      let (title, message) = describe(problem, url: opener.url ?? opener.name)
+      model.shell.showAlert(Alert(title: title, message: message))
     }
-    if let token = request.token { effects.append(.deliverResult(token: token, value: value)) }
     model.status = "Chose \(value)"
   }
 

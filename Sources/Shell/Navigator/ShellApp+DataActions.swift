@@ -27,12 +27,12 @@ extension ShellApp {
     switch action.then {
     case nil: break
     case .dismiss?:
-      if !model.shell.modals.isEmpty { closeTop(&model, &effects, dismissWholeModal: true) }
+      if !model.shell.modals.isEmpty { closeTop(&model, dismissWholeModal: true) }
     case .back?:
-      closeTop(&model, &effects, dismissWholeModal: false)
+      closeTop(&model, dismissWholeModal: false)
     case .open(let template)?:
       let url = template.render(params, flags: flags, encode: percentEncodeUnreserved)
-      open(url, source: .link, request: nil, &model, &effects)
+      open(url, origin: .link, request: nil, &model, &effects)
     }
     continueAfterGuard(&model, &effects)
   }
@@ -45,9 +45,9 @@ extension ShellApp {
     else { return }
     model.continuation = nil
     while model.shell.modals.count > waiting.modalDepth {
-      closeTop(&model, &effects, dismissWholeModal: true)
+      closeTop(&model, dismissWholeModal: true)
     }
-    open(waiting.url, source: waiting.source, request: waiting.request, &model, &effects)
+    open(waiting.url, origin: waiting.origin, request: waiting.request, &model, &effects)
   }
 
   /// Re-makes every screen that shows session data.

@@ -9,22 +9,22 @@ extension ShellApp {
     links?.delivery(of: url) ?? LinkPolicy.everything
   }
 
-  /// ``delivery(of:)`` for a URL from `source`: from inside the app, every URL opens the app.
-  package func delivery(of url: String, from source: Source) -> LinkDelivery {
-    guard source.origin == .external else {
+  /// ``delivery(of:)`` for a URL from `origin`: from inside the app, every URL opens the app.
+  package func delivery(of url: String, from origin: URLOrigin) -> LinkDelivery {
+    guard origin.routing == .external else {
       return LinkDelivery(opens: .app, reason: "opened from inside the app")
     }
     return delivery(of: url)
   }
 
-  /// Whether the app gets `url` from `source`; when it does not, the event log records who
+  /// Whether the app gets `url` from `origin`; when it does not, the event log records who
   /// does and why, and nothing else changes.
-  func delivered(_ url: String, source: Source, _ model: inout AppModel) -> Bool {
-    let decision = delivery(of: url, from: source)
+  func delivered(_ url: String, origin: URLOrigin, _ model: inout AppModel) -> Bool {
+    let decision = delivery(of: url, from: origin)
     guard decision.opens != .app else { return true }
     model.log.append(
       LogEntry(
-        source: source, url: url, pattern: nil, params: [:], redirects: [],
+        origin: origin, url: url, pattern: nil, params: [:], redirects: [],
         outcome: .notDelivered(opens: decision.opens.rawValue, reason: decision.reason)))
     return false
   }
@@ -107,13 +107,5 @@ extension ShellApp {
       next = parent.parent
     }
     return chain
-  }
-}
-
-extension LogEntry {
-  /// `opened in Safari: REASON` or `nothing opens it: REASON`.
-  package static func notDeliveredText(opens: String, reason: String) -> String {
-    opens == LinkOpener.safari.rawValue
-      ? "opened in Safari: \(reason)" : "nothing opens it: \(reason)"
   }
 }

@@ -3,7 +3,12 @@ import Links
 import Routing
 
 /// An app: its route table, screen factories, action handlers, guards, tabs and version; and
-/// the pure transition function that turns events into new models.
+/// the navigator, ``reduce(_:_:)``: the pure transition function that resolves each URL
+/// through the route table to a screen factory and pushes or presents it (or runs an action,
+/// posts a notification, shows an alert), logging what happened. There is no navigator object:
+/// every URL, whoever opens it, is a ``ShellEvent`` sent to whatever holds the ``AppModel``
+/// (the console of the front end, a replayer), and Swift screens and actions open URLs by
+/// returning values (a link, ``ActionResult/open(_:)``) that this function follows.
 package struct ShellApp: Sendable {
   /// A tab: its title and the factory name of its root screen.
   package struct TabSpec: Sendable, Hashable {
@@ -115,24 +120,21 @@ package struct ShellApp: Sendable {
   package func reduce(_ model: inout AppModel, _ event: ShellEvent) -> [Effect] {
     var effects: [Effect] = []
     switch event {
-    case .urlOpened(let url, let source):
-      guard delivered(url, source: source, &model) else { break }
-      open(url, source: source, request: nil, &model, &effects)
-    case .urlOpenedForResult(let url, let source, let request):
-      guard delivered(url, source: source, &model) else {
-        if let token = request.token { effects.append(.deliverResult(token: token, value: nil)) }
-        break
-      }
-      open(url, source: source, request: request, &model, &effects)
+    case .urlOpened(let url, let origin):
+      guard delivered(url, origin: origin, &model) else { break }
+      open(url, origin: origin, request: nil, &model, &effects)
+    case .urlOpenedForResult(let url, let origin, let request):
+      guard delivered(url, origin: origin, &model) else { break }
+      open(url, origin: origin, request: request, &model, &effects)
     case .launchedWithURL(let url):
-      guard delivered(url, source: .coldStart, &model) else { break }
+      guard delivered(url, origin: .coldStart, &model) else { break }
       // The parent chain goes in only if the URL itself opens; otherwise the alert shows over
       // the untouched state.
       var attempt = model
       var attemptEffects: [Effect] = []
       selectArrivalTab(of: url, &attempt)
       pushParents(of: url, &attempt)
-      open(url, source: .coldStart, request: nil, &attempt, &attemptEffects)
+      open(url, origin: .coldStart, request: nil, &attempt, &attemptEffects)
       switch attempt.log.last?.outcome {
       case .failed?, .refused?:
         attempt.shell = keepingAlert(of: attempt.shell, over: model.shell)
@@ -158,18 +160,18 @@ package struct ShellApp: Sendable {
       guard links.indices.contains(index) else { break }
       switch links[index].action {
       case .open(let url):
-        open(url, source: .link, request: nil, &model, &effects)
+        open(url, origin: .link, request: nil, &model, &effects)
       case .openForResult(let url, let key):
-        open(url, source: .link, request: ResultRequest(key: key), &model, &effects)
+        open(url, origin: .link, request: ResultRequest(key: key), &model, &effects)
       case .finish(let value):
-        finish(with: value, &model, &effects)
+        finish(with: value, &model)
       }
     case .screenFinished(let value):
-      finish(with: value, &model, &effects)
+      finish(with: value, &model)
     case .workFinished(let token, let result):
       guard let pending = model.pending, pending.token == token else { break }
       model.pending = nil
-      apply(result, source: pending.source, &model, &effects)
+      apply(result, origin: pending.origin, &model, &effects)
     case .pushReceived(let title, let body, let url):
       let id = model.nextToken
       model.nextToken += 1
@@ -178,8 +180,8 @@ package struct ShellApp: Sendable {
     case .bannerOpened:
       guard let banner = model.banner else { break }
       model.banner = nil
-      if let url = banner.url, delivered(url, source: .banner, &model) {
-        open(url, source: .banner, request: nil, &model, &effects)
+      if let url = banner.url, delivered(url, origin: .banner, &model) {
+        open(url, origin: .banner, request: nil, &model, &effects)
       }
     case .bannerExpired(let id):
       if model.banner?.id == id { model.banner = nil }
@@ -203,30 +205,21 @@ package struct ShellApp: Sendable {
   // MARK: - Opening URLs
 
   func open(
-    _ url: String, source: Source, request: ResultRequest?, _ model: inout AppModel,
+    _ url: String, origin: URLOrigin, request: ResultRequest?, _ model: inout AppModel,
     _ effects: inout [Effect]
   ) {
     if StateURL.isStateURL(url) {
-      restoreState(url, source: source, &model)
+      restoreState(url, origin: origin, &model)
       return
     }
-    let resolution = table.resolve(url, from: source.origin)
+    let resolution = table.resolve(url, from: origin.routing)
     var entry = LogEntry(
-      source: source, url: url, pattern: nil, params: [:], redirects: resolution.redirects,
+      origin: origin, url: url, pattern: nil, params: [:], redirects: resolution.redirects,
       outcome: .failed(title: "", message: ""))
     // The entry goes in now, so the log stays oldest first when this open opens more URLs.
     let logIndex = model.log.count
     model.log.append(entry)
-    defer {
-      model.log[logIndex] = entry
-      // A Swift completion hears `nil` when no screen opened for it.
-      if let token = request?.token {
-        switch entry.outcome {
-        case .pushed, .presented, .guarded: break
-        default: effects.append(.deliverResult(token: token, value: nil))
-        }
-      }
-    }
+    defer { model.log[logIndex] = entry }
     func fail(_ title: String, _ message: String) {
       model.shell.showAlert(Alert(title: title, message: message))
       entry.outcome = .failed(title: title, message: message)
@@ -239,7 +232,7 @@ package struct ShellApp: Sendable {
     case .unmatched:
       return fail("No route", "No route for \(url)")
     case .refused(let why):
-      let message = "\(url) came from \(source.phrase): \(why)"
+      let message = "\(url) came from \(origin.phrase): \(why)"
       model.shell.showAlert(Alert(title: "Refused", message: message))
       entry.outcome = .refused(message)
       return
@@ -256,17 +249,14 @@ package struct ShellApp: Sendable {
     }
     if let guardName = route.guardName, let rule = guards[guardName], !rule.isMet(model.session) {
       entry.outcome = .guarded(guardName)
-      if let token = model.continuation?.request?.token {
-        effects.append(.deliverResult(token: token, value: nil))
-      }
       var depth = model.shell.modals.count
-      open(rule.url, source: .link, request: nil, &model, &effects)
+      open(rule.url, origin: .link, request: nil, &model, &effects)
       // The guard's screen may have been up already: then its modal is the one to dismiss.
       if let shown = model.shell.modals.lastIndex(where: { $0.stack.last?.url == rule.url }) {
         depth = min(depth, shown)
       }
       model.continuation = GuardContinuation(
-        guardName: guardName, url: url, source: source, modalDepth: depth, request: request)
+        guardName: guardName, url: url, origin: origin, modalDepth: depth, request: request)
       model.status = "Sign in to open \(url)"
       return
     }
@@ -282,7 +272,7 @@ package struct ShellApp: Sendable {
         return fail(title, message)
       }
       screen.resultRequest = request
-      if source.origin == .external {
+      if origin.routing == .external {
         switch land(route, screen, &model) {
         case .reused(let landing):
           entry.landing = landing
@@ -323,23 +313,23 @@ package struct ShellApp: Sendable {
           "\(url) needs the action '\(name)', which this version does not have. Please upgrade.")
       }
       let actionRequest = ActionRequest(
-        params: params, topScreen: model.shell.topScreen, source: source, table: table)
+        params: params, topScreen: model.shell.topScreen, origin: origin, table: table)
       let before = model.session
       let outcome = handler(&model.session, actionRequest)
       if model.session != before { refreshLiveScreens(&model) }
       switch outcome {
       case .done(.data(let action, let actionParams)):
         // A data action's outcome is the status line it leaves.
-        apply(.data(action: action, params: actionParams), source: source, &model, &effects)
+        apply(.data(action: action, params: actionParams), origin: origin, &model, &effects)
         entry.outcome = .handled(action: name, status: model.status)
       case .done(let result):
         entry.outcome = .handled(action: name, status: describe(result))
-        apply(result, source: source, &model, &effects)
+        apply(result, origin: origin, &model, &effects)
       case .later(let delay, let description, let result):
         if let old = model.pending { effects.append(.cancelWork(token: old.token)) }
         let token = model.nextToken
         model.nextToken += 1
-        model.pending = PendingWork(token: token, description: description, source: source)
+        model.pending = PendingWork(token: token, description: description, origin: origin)
         model.status = "\(description)… (Esc cancels)"
         entry.outcome = .started(action: name)
         effects.append(.finishLater(token: token, after: delay, result: result))
@@ -357,13 +347,13 @@ package struct ShellApp: Sendable {
 
   /// Opens a state URL (``StateURL``): the whole navigation state is replaced. Only from inside
   /// the app: from outside it is refused.
-  private func restoreState(_ url: String, source: Source, _ model: inout AppModel) {
+  private func restoreState(_ url: String, origin: URLOrigin, _ model: inout AppModel) {
     var entry = LogEntry(
-      source: source, url: url, pattern: nil, params: [:], redirects: [],
+      origin: origin, url: url, pattern: nil, params: [:], redirects: [],
       outcome: .refused("state URLs open only from inside the app"))
     defer { model.log.append(entry) }
-    guard source.origin == .app else {
-      let message = "\(url) came from \(source.phrase): state URLs open only from inside the app"
+    guard origin.routing == .app else {
+      let message = "\(url) came from \(origin.phrase): state URLs open only from inside the app"
       model.shell.showAlert(Alert(title: "Refused", message: message))
       entry.outcome = .refused(message)
       return
@@ -407,14 +397,14 @@ package struct ShellApp: Sendable {
   }
 
   private func apply(
-    _ result: ActionResult, source: Source, _ model: inout AppModel, _ effects: inout [Effect]
+    _ result: ActionResult, origin: URLOrigin, _ model: inout AppModel, _ effects: inout [Effect]
   ) {
     switch result {
     case .status(let text):
       model.status = text
       continueAfterGuard(&model, &effects)
     case .open(let url):
-      open(url, source: source, request: nil, &model, &effects)
+      open(url, origin: origin, request: nil, &model, &effects)
     case .alert(let alert):
       model.shell.showAlert(alert)
     case .data(let name, let params):

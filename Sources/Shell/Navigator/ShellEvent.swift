@@ -3,10 +3,10 @@ import Routing
 /// Something that happened to the app, named after what happened; the only way to change an
 /// ``AppModel`` is ``ShellApp/reduce(_:_:)`` with one of these.
 package enum ShellEvent: Sendable, Hashable {
-  /// A URL was opened from a source.
-  case urlOpened(String, source: Source)
+  /// A URL was opened from an origin.
+  case urlOpened(String, origin: URLOrigin)
   /// A URL was opened for a result: the opened screen's value comes back under the request.
-  case urlOpenedForResult(String, source: Source, request: ResultRequest)
+  case urlOpenedForResult(String, origin: URLOrigin, request: ResultRequest)
   /// The app was launched with a URL: its `parent` chain is pushed first.
   case launchedWithURL(String)
   /// Back (Esc): dismiss the alert, cancel work in flight, or pop/dismiss.
@@ -39,15 +39,16 @@ package enum Effect: Sendable, Hashable {
   case cancelWork(token: Int)
   /// Deliver `bannerExpired(id:)` after a delay.
   case expireBanner(id: Int, after: Duration)
-  /// Hand a screen's result (nil: it was closed without one) to the Swift completion `token`.
-  case deliverResult(token: Int, value: String?)
+  /// Read the route table (and the app's files) again and put what fits in force, or note
+  /// why not (Ctrl-R in the console).
+  case reload
 }
 
 /// What an action handler ends with.
 package enum ActionResult: Sendable, Hashable {
   /// Show this in the status line.
   case status(String)
-  /// Open this URL (with the source of the URL that started the action).
+  /// Open this URL (with the origin of the URL that started the action).
   case open(String)
   /// Show an alert.
   case alert(Alert)
@@ -70,7 +71,7 @@ package struct ActionRequest: Sendable {
   /// The screen on top when the action ran (a handler may act on it).
   package var topScreen: Screen
   /// Where the URL came from.
-  package var source: Source
+  package var origin: URLOrigin
   /// The route table in force (a handler may say a destination's URL).
   package var table: RouteTable
 }

@@ -36,8 +36,8 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   ).prefix(12)
   for (index, url) in urls.enumerated() {
     switch index % 3 {
-    case 0: _ = console.send(.urlOpened(String(url), source: .prompt))
-    case 1: _ = console.send(.urlOpened(String(url), source: .external))
+    case 0: _ = console.send(.urlOpened(String(url), origin: .prompt))
+    case 1: _ = console.send(.urlOpened(String(url), origin: .external))
     default:
       _ = console.send(.pushReceived(title: String(url), body: String(url), url: String(url)))
     }
