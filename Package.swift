@@ -8,7 +8,8 @@ let package = Package(
   platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .executable(name: "appshell", targets: ["appshell"]),
-    .library(name: "Routing", targets: ["Routing"]),
+    // The router, and the explanation of a match as data (`import RouteExplain`).
+    .library(name: "Routing", targets: ["Routing", "RouteExplain"]),
     // A team's own app: Swift screens, actions and guards, the command line from its own
     // executable, and a headless session for its tests.
     .library(name: "AppShellKit", targets: ["AppShellKit"]),
@@ -16,29 +17,42 @@ let package = Package(
     .plugin(name: "RoutesPlugin", targets: ["RoutesPlugin"]),
   ],
   targets: [
-    // Pure URL router: reading URLs, compiling patterns, matching, route tables.
-    .target(name: "Routing"),
+    // Pure JSON: the reader (with each value's position) and the writer every module uses.
+    .target(name: "JSON"),
+    // Pure URL router: reading URLs, compiling patterns, matching, route tables, the regex
+    // engine. Its API speaks JSON (a table's document, parameters as JSON), so it re-exports it.
+    .target(name: "Routing", dependencies: ["JSON"]),
+    // Pure explanation of a match (`resolve --explain`): every route's verdict for a URL, why it
+    // failed or lost, hop by hop along redirects; worked out route by route, apart from the trie.
+    .target(name: "RouteExplain", dependencies: ["Routing", "JSON"]),
     // Pure code generation: a route table's destinations as a Swift `TypedRoute` enum.
-    .target(name: "RouteCodegen", dependencies: ["Routing"]),
+    .target(name: "RouteCodegen", dependencies: ["Routing", "JSON"]),
     // The tool the plugin runs: a table file in, the Swift source out (only Routing under it).
     .executableTarget(name: "appshell-routegen", dependencies: ["Routing", "RouteCodegen"]),
     .plugin(name: "RoutesPlugin", capability: .buildTool(), dependencies: ["appshell-routegen"]),
     // Pure links as iOS delivers them: property lists, AASA files and the delivery decision.
-    .target(name: "Links", dependencies: ["Routing"]),
-    // Pure app-shell model: navigation state, screens, the navigator and its event log.
-    .target(name: "Shell", dependencies: ["Routing", "Links", "RouteCodegen"]),
+    .target(name: "Links", dependencies: ["Routing", "JSON"]),
+    // Pure lint of a route table on its own (conflicts, parents, routes that never win) and the
+    // findings every lint check reports, for `routes --lint`.
+    .target(name: "Lint", dependencies: ["Routing", "JSON"]),
+    // Pure app-shell model: navigation state, screens, the navigator and its event log, the
+    // lint checks that need the app.
+    .target(name: "Shell", dependencies: ["Routing", "JSON", "Links", "RouteCodegen", "Lint"]),
     // Pure link surface: witness URLs of every route expansion, the committed dump, the diff
     // of two versions of an app (what a release breaks) and test coverage.
-    .target(name: "Surface", dependencies: ["Routing", "Links", "Shell"]),
+    .target(name: "Surface", dependencies: ["Routing", "JSON", "Links", "Shell"]),
     // Pure interaction: keys, the URL prompt, completion, the console state of the front end.
     .target(name: "Interface", dependencies: ["Shell", "Routing"]),
     // Pure rendering: the console state to a grid of cells, with display widths.
-    .target(name: "Render", dependencies: ["Interface", "Shell", "Routing"]),
+    .target(name: "Render", dependencies: ["Interface", "Shell", "Routing", "JSON"]),
     // Pure devices: the terminal device protocol, the in-memory terminal, key decoding.
     .target(name: "Device", dependencies: ["Interface", "Render"]),
     // Key scripts and the headless driver behind `appshell replay`.
     .target(
-      name: "Replay", dependencies: ["Device", "Interface", "Render", "Shell", "Routing", "Remote"]),
+      name: "Replay",
+      dependencies: [
+        "Device", "Interface", "Render", "Shell", "Routing", "JSON", "Remote",
+      ]),
     // The system calls that differ between Linux (Glibc) and macOS (Darwin): signals, sockets,
     // file watching, child processes, the executable's path and memory. The rest calls these.
     .target(name: "Platform"),
@@ -67,21 +81,22 @@ let package = Package(
     // Ed25519 signatures of route tables and digests, through libcrypto (no hand-written crypto).
     .target(name: "Signing", dependencies: ["CCrypto"]),
     // Pure remote control: the socket wire protocol, push payloads, table versions.
-    .target(name: "Remote", dependencies: ["Routing"]),
+    .target(name: "Remote", dependencies: ["Routing", "JSON"]),
     // The runtime every command drives: loading an app, the event loop, route-table sources
     // (files, downloads, the cache), the socket server and client, the key recorder.
     .target(
       name: "AppRuntime",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal", "Platform",
-        "Remote", "Signing", "CTLS", "Links",
+        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
+        "Platform", "Remote", "Signing", "CTLS", "Links",
       ]),
     // The command-line front: argument parsing and the subcommands, callable from tests.
     .target(
       name: "AppShellCLI",
       dependencies: [
-        "AppRuntime", "Routing", "Shell", "Interface", "Render", "Replay", "Device", "Terminal",
-        "Platform", "Remote", "Signing", "Links", "RouteCodegen", "Surface",
+        "AppRuntime", "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "Device",
+        "Terminal", "Platform", "Remote", "Signing", "Links", "RouteCodegen", "Surface", "Lint",
+        "RouteExplain",
       ]),
     // The library for a team's own app (public API; everything it wraps is `package`).
     .target(
@@ -98,29 +113,32 @@ let package = Package(
     .executableTarget(
       name: "appshell-bench",
       dependencies: [
-        "Routing", "Shell", "Interface", "Render", "Replay", "AppRuntime", "AppShellCLI",
+        "Routing", "JSON", "Shell", "Interface", "Render", "Replay", "AppRuntime", "AppShellCLI",
         "Platform", "Links", "Demo", "RouteCodegen", "Surface",
       ]),
     // Shared by the test targets: the in-process command runner, the golden check with its one
     // update switch, temporary and private directories, the seeded generator, fixture apps.
     .target(
-      name: "TestSupport", dependencies: ["Replay", "AppShellCLI", "Demo", "Shell", "Routing"],
+      name: "TestSupport",
+      dependencies: ["Replay", "AppShellCLI", "Demo", "Shell", "Routing", "JSON"],
       path: "Tests/TestSupport", exclude: ["Apps"]),
     .testTarget(
       name: "RoutingTests",
       dependencies: [
-        "Routing", "Shell", "RouteCodegen", "AppRuntime", "AppShellCLI", "Surface", "TestSupport",
+        "Routing", "JSON", "RouteExplain", "Lint", "RouteCodegen", "Shell", "Surface",
+        "AppRuntime", "AppShellCLI", "TestSupport",
       ]),
     .testTarget(name: "SigningTests", dependencies: ["Signing", "Platform", "TestSupport"]),
-    .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing"]),
+    .testTarget(name: "RemoteTests", dependencies: ["Remote", "Routing", "JSON"]),
     .testTarget(
-      name: "ShellTests", dependencies: ["Shell", "Routing", "Links", "Demo", "TestSupport"]),
+      name: "ShellTests",
+      dependencies: ["Shell", "Routing", "JSON", "Links", "Demo", "TestSupport"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Routing", "TestSupport"]),
     .testTarget(
       name: "AppShellCLITests",
       dependencies: [
-        "AppRuntime", "AppShellCLI", "Platform", "Routing", "Shell", "Links", "Demo", "TestSupport",
-        "Surface",
+        "AppRuntime", "AppShellCLI", "Platform", "Routing", "JSON", "Shell", "Links", "Demo",
+        "TestSupport", "Surface", "Lint",
       ],
       exclude: ["Goldens", "ExplainGoldens", "Fixtures"]),
     .testTarget(
@@ -128,8 +146,8 @@ let package = Package(
     .testTarget(
       name: "FrontEndTests",
       dependencies: [
-        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "AppRuntime", "AppShellCLI",
-        "Demo", "TestSupport",
+        "Interface", "Render", "Replay", "Device", "Shell", "Routing", "JSON", "AppRuntime",
+        "AppShellCLI", "Demo", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -141,14 +159,14 @@ if Context.environment["APPSHELL_FUZZ"] != nil {
   let fuzzTargets: [(String, [Target.Dependency])] = [
     ("fuzz-url", ["Routing"]),
     ("fuzz-pattern", ["Routing"]),
-    ("fuzz-table", ["Routing"]),
+    ("fuzz-table", ["Routing", "JSON"]),
     ("fuzz-keyscript", ["Replay", "Interface"]),
     ("fuzz-wire", ["Remote", "Routing"]),
     ("fuzz-render", ["Render", "Interface", "Shell", "Routing", "AppRuntime", "Demo"]),
-    ("fuzz-aasa", ["Links", "Routing"]),
+    ("fuzz-aasa", ["Links", "Routing", "JSON"]),
     ("fuzz-plist", ["Links"]),
     ("fuzz-entitlements", ["Links"]),
-    ("fuzz-app", ["Shell", "Routing"]),
+    ("fuzz-app", ["Shell", "Routing", "JSON"]),
     ("fuzz-contract", ["AppShellCLI"]),
   ]
   for (name, dependencies) in fuzzTargets {

@@ -1,5 +1,6 @@
 import Device
 import Interface
+import JSON
 import Platform
 import Remote
 import Render

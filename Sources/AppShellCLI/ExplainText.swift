@@ -1,4 +1,5 @@
 import Render
+import RouteExplain
 import Routing
 
 /// The text form of `appshell resolve --explain`: one block per URL, and in it one section per

@@ -1,5 +1,7 @@
 import AppRuntime
+import JSON
 import Links
+import RouteExplain
 import Routing
 import Shell
 

@@ -1,5 +1,6 @@
 import AppRuntime
 import Foundation
+import JSON
 import Remote
 import Routing
 import Signing

@@ -1,4 +1,6 @@
 import AppRuntime
+import JSON
+import RouteExplain
 import Routing
 
 /// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route

@@ -1,5 +1,7 @@
 import AppRuntime
+import JSON
 import Links
+import Lint
 import Render
 import Routing
 import Shell

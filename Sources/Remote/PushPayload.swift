@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// A push notification's payload as APNs delivers it (and `xcrun simctl push` takes it):

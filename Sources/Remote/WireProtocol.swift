@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 // The socket protocol between `appshell openurl` / `push` / `state` / `reload` and the running

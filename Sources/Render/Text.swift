@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// Display widths and inert text: what the renderer needs to put any string on a grid safely.

@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// The Swift names of a table's destinations: one case each, labels for their parameters and

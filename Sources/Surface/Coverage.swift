@@ -1,3 +1,4 @@
+import JSON
 import Links
 import Routing
 import Shell

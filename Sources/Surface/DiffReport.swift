@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// The four forms of `appshell links diff`'s report: text for people, JSON for tools,

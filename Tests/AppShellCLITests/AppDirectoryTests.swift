@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import Interface
+import JSON
 import Routing
 import Shell
 import TestSupport

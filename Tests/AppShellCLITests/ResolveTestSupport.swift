@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import JSON
 import Routing
 import TestSupport
 import Testing

@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import Lint
 import Routing
 import Shell
 import TestSupport

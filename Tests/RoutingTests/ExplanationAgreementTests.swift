@@ -1,4 +1,5 @@
 import Foundation
+import RouteExplain
 import TestSupport
 import Testing
 

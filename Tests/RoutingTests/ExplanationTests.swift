@@ -1,4 +1,5 @@
 import Foundation
+import RouteExplain
 import Testing
 
 @testable import Routing

@@ -1,12 +1,12 @@
 import TestSupport
 import Testing
 
+@testable import Lint
 @testable import Routing
-@testable import Shell
 
-// The table-only lint (`RouteLint`, in Shell beside the app lint): conflicts collected instead
-// of refused, parent problems, and shadowed routes, which must never be reported unless
-// certain.
+// The table-only lint (`RouteLint`, in the Lint module; the app lint is Shell's): conflicts
+// collected instead of refused, parent problems, and shadowed routes, which must never be
+// reported unless certain.
 
 /// Routes from pattern texts with priorities (default 0).
 private func routes(_ patterns: [String], priorities: [Int] = []) throws -> [Router.Route] {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import RouteCodegen
 import Routing
 import Shell

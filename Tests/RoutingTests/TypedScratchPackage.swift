@@ -5,7 +5,7 @@ import Shell
 import TestSupport
 
 /// A package in a temporary directory that compiles generated enums against `Routing` (its
-/// sources, linked in) and runs a check over them; kept between runs so that rebuilding is
+/// sources and those of `JSON`, which it imports, linked in) and runs a check over them; kept between runs so that rebuilding is
 /// incremental. The generated code is compiled with warnings as errors.
 enum ScratchPackage {
   /// The directory: the system's temporary directory, one per checkout of the sources.
@@ -19,9 +19,10 @@ enum ScratchPackage {
     ).path
   }
 
-  static var routingSources: String {
+  /// The sources of a module of the package (`Routing`, `JSON`).
+  static func sources(of module: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Sources/Routing").path
+      .deletingLastPathComponent().appendingPathComponent("Sources/" + module).path
   }
 
   /// Generates an enum per case (`R0`, `R1`, ...), builds the package and runs the check;
@@ -35,10 +36,12 @@ enum ScratchPackage {
     for directory in [generated, check, root + "/home"] {
       try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
-    let link = root + "/Sources/Routing"
-    if (try? fileManager.destinationOfSymbolicLink(atPath: link)) != routingSources {
-      try? fileManager.removeItem(atPath: link)
-      try fileManager.createSymbolicLink(atPath: link, withDestinationPath: routingSources)
+    for module in ["Routing", "JSON"] {
+      let link = root + "/Sources/" + module
+      if (try? fileManager.destinationOfSymbolicLink(atPath: link)) != sources(of: module) {
+        try? fileManager.removeItem(atPath: link)
+        try fileManager.createSymbolicLink(atPath: link, withDestinationPath: sources(of: module))
+      }
     }
     try write(manifest, to: root + "/Package.swift")
     var main = harness
@@ -106,7 +109,8 @@ enum ScratchPackage {
       name: "TypedCheck",
       platforms: [.macOS(.v13)],
       targets: [
-        .target(name: "Routing"),
+        .target(name: "JSON"),
+        .target(name: "Routing", dependencies: ["JSON"]),
         .target(
           name: "Generated", dependencies: ["Routing"],
           swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),

@@ -1,5 +1,6 @@
 import AppRuntime
 import Interface
+import JSON
 import Replay
 import Routing
 import Shell

@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// An `apple-app-site-association` file's `applinks`, read and compiled: its `details`

@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// Sample URLs of a route pattern, and the AASA document a route table's `https` routes call

@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// `app.json`'s `links` as written: the app ID, schemes, associated domains, the AASA file of

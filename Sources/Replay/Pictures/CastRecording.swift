@@ -1,4 +1,5 @@
 import Interface
+import JSON
 import Render
 import Routing
 

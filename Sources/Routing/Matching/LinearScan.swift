@@ -27,14 +27,7 @@ public struct LinearScan: Sendable {
     ranked(url).map { rank in
       RouteMatch(
         route: rank.route, expansion: rank.expansion,
-        params: URLParts.with(url) {
-          let pattern = routes[rank.route].pattern
-          var fragment: [QueryConstraint] = []
-          if case .query(let list)? = pattern.fragment { fragment = list }
-          return Parameters(
-            $0, steps: pattern.captureSteps(expansion: rank.expansion)[...],
-            constraints: pattern.constraints, fragment: fragment)
-        })
+        params: Self.parameters(routes[rank.route].pattern, expansion: rank.expansion, url))
     }
   }
 
@@ -44,28 +37,50 @@ public struct LinearScan: Sendable {
       guard case .matched(let expansion, _) = Self.examine(routes[index].pattern, url) else {
         return nil
       }
-      let pattern = routes[index].pattern
-      return RouteRank(
-        pattern, priority: routes[index].priority, route: index, expansion: expansion,
-        segments: pattern.expansion(expansion),
-        url: (url.segments.count, url.fragment?.segments.count ?? 0))
+      return Self.rank(
+        routes[index].pattern, priority: routes[index].priority, route: index,
+        expansion: expansion, url)
     }.sorted()
   }
 
+  /// The parameters an expansion of `pattern` that matches `url` captures from it.
+  package static func parameters(_ pattern: RoutePattern, expansion: Int, _ url: RouteURL)
+    -> Parameters
+  {
+    URLParts.with(url) {
+      var fragment: [QueryConstraint] = []
+      if case .query(let list)? = pattern.fragment { fragment = list }
+      return Parameters(
+        $0, steps: pattern.captureSteps(expansion: expansion)[...],
+        constraints: pattern.constraints, fragment: fragment)
+    }
+  }
+
+  /// The rank, for `url`, of an expansion of a route's pattern that matches it.
+  package static func rank(
+    _ pattern: RoutePattern, priority: Int, route: Int, expansion: Int, _ url: RouteURL
+  ) -> RouteRank {
+    RouteRank(
+      pattern, priority: priority, route: route, expansion: expansion,
+      segments: pattern.expansion(expansion),
+      url: (url.segments.count, url.fragment?.segments.count ?? 0))
+  }
+
   /// How one pattern fares against a URL.
-  enum Examined: Equatable {
+  package enum Examined: Equatable {
     /// The first reason it does not match; `expansion` is the closest expansion tried, or nil
     /// when the pattern has no groups or every expansion fails at the same place (the scheme,
-    /// the domain, or a segment before the groups); `progress` as in
-    /// ``Explanation/Candidate/progress``.
-    case failed(Explanation.Failure, expansion: Int?, progress: Int)
+    /// the domain, or a segment before the groups); `progress` is how far it got: the URL
+    /// segments matched before failing, or one more than the URL has when only the query
+    /// failed, 0 when the scheme, the domain or the first segment failed.
+    case failed(MatchFailure, expansion: Int?, progress: Int)
     /// It matches through its best expansion, whose segment kinds are `kinds`.
     case matched(expansion: Int, kinds: [MatchKind])
   }
 
   /// Scheme, domain, each expansion's path (keeping the best match, or the closest miss),
   /// then the query constraints, then the fragment.
-  static func examine(_ pattern: RoutePattern, _ url: RouteURL) -> Examined {
+  package static func examine(_ pattern: RoutePattern, _ url: RouteURL) -> Examined {
     if let scheme = pattern.scheme, !url.scheme.isExactly(scheme) {
       return .failed(.scheme(pattern: scheme, url: url.scheme), expansion: nil, progress: 0)
     }
@@ -74,7 +89,7 @@ public struct LinearScan: Sendable {
     }
     let caseSensitive = pattern.caseSensitive
     var best: (expansion: Int, kinds: [MatchKind])?
-    var closest: (expansion: Int, failure: Explanation.Failure, progress: Int)?
+    var closest: (expansion: Int, failure: MatchFailure, progress: Int)?
     for expansion in 0..<pattern.expansionCount {
       switch path(pattern.expansion(expansion), url.segments, caseSensitive: caseSensitive) {
       case .success(let kinds):
@@ -105,7 +120,7 @@ public struct LinearScan: Sendable {
   }
 
   /// Why the URL's fragment does not match the pattern's fragment pattern, or nil.
-  static func fragment(_ pattern: RoutePattern, _ url: RouteURL) -> Explanation.Failure? {
+  static func fragment(_ pattern: RoutePattern, _ url: RouteURL) -> MatchFailure? {
     guard let wanted = pattern.fragment else { return nil }
     guard let fragment = url.fragment else { return .fragmentMissing }
     switch wanted {
@@ -124,12 +139,12 @@ public struct LinearScan: Sendable {
 
   /// Why an expansion's path misses, and how many pattern segments matched before.
   package struct PathMiss: Error, Equatable {
-    var failure: Explanation.Failure
+    var failure: MatchFailure
     var progress: Int
   }
 
   /// Why one URL segment (numbered from 1) does not match a single-segment kind.
-  static func failure(_ kind: SegmentKind, segment: Int, url: String) -> Explanation.Failure {
+  static func failure(_ kind: SegmentKind, segment: Int, url: String) -> MatchFailure {
     switch kind {
     case .literal(let text): return .literal(segment: segment, pattern: text, url: url)
     case .capture(let type): return .type(segment: segment, type: type, url: url)
@@ -152,7 +167,7 @@ public struct LinearScan: Sendable {
   package static func path(
     _ pattern: [PatternSegment], _ segments: [String], caseSensitive: Bool = true
   ) -> Result<[MatchKind], PathMiss> {
-    func miss(_ failure: Explanation.Failure, _ progress: Int) -> Result<[MatchKind], PathMiss> {
+    func miss(_ failure: MatchFailure, _ progress: Int) -> Result<[MatchKind], PathMiss> {
       .failure(PathMiss(failure: failure, progress: progress))
     }
     let wildcard = pattern.firstIndex(where: \.kind.isWildcard)
@@ -191,7 +206,7 @@ public struct LinearScan: Sendable {
   /// The first constraint, in written order, that the items do not meet.
   package static func query(
     _ constraints: [QueryConstraint], _ items: [RouteURL.QueryItem], caseSensitive: Bool = true
-  ) -> Explanation.Failure? {
+  ) -> MatchFailure? {
     for constraint in constraints {
       let values = items.compactMap { $0.key.isExactly(constraint.key) ? $0.value : nil }
       guard let kind = constraint.value.segmentKind else {

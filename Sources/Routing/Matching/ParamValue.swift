@@ -1,3 +1,5 @@
+import JSON
+
 /// The value of one match parameter.
 public enum ParamValue: Sendable, Hashable {
   /// A string capture or a query value.

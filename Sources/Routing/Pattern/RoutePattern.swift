@@ -1,3 +1,5 @@
+import JSON
+
 /// A compiled route pattern, such as `myapp://orders/<int:id>(/edit)`.
 public struct RoutePattern: Sendable, Hashable {
   /// The most optional groups one pattern may have (a pattern behaves as 2^n routes).

@@ -1,3 +1,5 @@
+import JSON
+
 /// Patterns registered with handlers, in the style of URLNavigator and JLRoutes:
 ///
 /// ```swift

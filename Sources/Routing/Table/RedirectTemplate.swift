@@ -1,3 +1,5 @@
+import JSON
+
 /// The URL template of a `redirect` target, such as `myapp://orders/:id?from=<source>`,
 /// filled from the match parameters.
 public struct RedirectTemplate: Sendable, Hashable {

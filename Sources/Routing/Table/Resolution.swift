@@ -1,3 +1,5 @@
+import JSON
+
 /// Where a URL comes from: the app itself, or outside (a web page, a push, another app).
 public enum Origin: Sendable, Hashable {
   /// Opened from inside the app.
@@ -12,6 +14,12 @@ public struct Resolution: Sendable {
   public var outcome: Outcome
   /// Each URL produced by following a redirect, in order; empty when none was followed.
   public var redirects: [String]
+
+  /// Makes a resolution.
+  package init(outcome: Outcome, redirects: [String]) {
+    self.outcome = outcome
+    self.redirects = redirects
+  }
 
   /// How resolving a URL ended.
   public enum Outcome: Sendable {
@@ -88,17 +96,17 @@ extension RouteTable {
   }
 
   /// Why an internal-only route refuses a URL from outside.
-  static func refusal(_ entry: RouteEntry) -> String {
+  package static func refusal(_ entry: RouteEntry) -> String {
     "route \(JSON.quote(entry.pattern.text)) can be opened only from inside the app"
   }
 
   /// Why following a redirect to `next` fails when `next` was reached before.
-  static func loop(_ next: String) -> String {
+  package static func loop(_ next: String) -> String {
     "redirect loop: \(JSON.quote(next)) was reached before"
   }
 
   /// Why following one more redirect fails after ``maxRedirects``.
-  static let tooManyRedirects = "more than \(maxRedirects) redirects in a row"
+  package static let tooManyRedirects = "more than \(maxRedirects) redirects in a row"
 
   /// Whether `url` resolves to a route.
   public func canOpen(_ url: String, from origin: Origin = .app) -> Bool {

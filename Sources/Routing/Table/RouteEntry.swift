@@ -1,3 +1,5 @@
+import JSON
+
 /// What a route does when it wins.
 public enum RouteTarget: Sendable, Hashable {
   /// Make the named screen and push or present it.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A validated route table with its compiled router.
 ///
 /// A table that cannot be used is refused as a whole with a ``RouteTableError`` naming the

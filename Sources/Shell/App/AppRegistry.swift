@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// What an app's Swift code adds to its `app.json` and data screens: screens, actions and

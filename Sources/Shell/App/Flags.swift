@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// A flag's value: the app's state beyond navigation (`app.json`'s `flags`).

@@ -1,7 +1,10 @@
+import JSON
+import Lint
 import Routing
 
 /// The lint checks that need the app as well as the route table (`appshell routes --lint`):
-/// guards, targets, renames and links. The table-only checks are `RouteLint`'s (in Routing).
+/// guards, targets, renames and links. The table-only checks are the Lint module's
+/// `RouteLint`.
 package enum AppLint {
   /// Every app-level finding, in report order:
   /// - `guard`: a route names a guard the app does not have, or a guard's own URL opens a

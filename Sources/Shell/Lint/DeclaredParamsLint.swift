@@ -1,3 +1,5 @@
+import JSON
+import Lint
 import RouteCodegen
 import Routing
 

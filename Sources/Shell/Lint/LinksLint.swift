@@ -1,4 +1,6 @@
+import JSON
 import Links
+import Lint
 import Routing
 
 /// The lint checks of an app's `links` (`appshell routes --lint`): routes iOS never hands to

@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// The whole navigation state as one URL, and back (as React Navigation's `getPathFromState`):

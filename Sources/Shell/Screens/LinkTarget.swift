@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// A link to a destination instead of a URL (`"to": {"screen": "order-detail", "params":

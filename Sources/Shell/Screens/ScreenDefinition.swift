@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Routing
 
 /// A parameter a screen declares: its type and whether it is required.

@@ -4,6 +4,7 @@
 // Invariants: any bytes either read or give an error naming a member that places it in the
 // file; a file that reads decides URLs made from its own patterns, and a few fixed ones,
 // without trapping.
+import JSON
 import Links
 import Routing
 

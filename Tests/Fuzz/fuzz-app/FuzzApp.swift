@@ -4,6 +4,7 @@
 // Invariants: any bytes either read as an app definition or a screen, or give an error whose
 // member places it in the file; a screen that reads renders with no parameters and with odd
 // ones, without trapping.
+import JSON
 import Routing
 import Shell
 

@@ -3,6 +3,7 @@
 // Invariants: any bytes either load or give an error; JSON that parses writes back to text
 // that parses to the same document; a table that loads resolves URLs made from its own
 // patterns without trapping, within the redirect limit.
+import JSON
 import Routing
 
 @_cdecl("LLVMFuzzerTestOneInput")

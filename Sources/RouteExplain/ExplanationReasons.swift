@@ -1,5 +1,8 @@
 // The reasons of an explanation in words: why a route failed, and which ranking rule decided.
 
+import JSON
+import Routing
+
 extension Explanation.Failure: CustomStringConvertible {
   /// The reason in words, pattern side first: `scheme "myapp" vs "shop"`,
   /// `segment 3: literal "view" vs "edit"`, `segment 2: "abc" is not an int`,

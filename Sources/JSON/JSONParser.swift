@@ -31,30 +31,30 @@ extension JSON {
   }
 }
 
-/// ASCII bytes the parser and writer look for.
-enum ASCII {
-  static let tab: UInt8 = 0x09
-  static let newline: UInt8 = 0x0A
-  static let carriageReturn: UInt8 = 0x0D
-  static let space: UInt8 = 0x20
-  static let quote: UInt8 = 0x22
-  static let plus: UInt8 = 0x2B
-  static let comma: UInt8 = 0x2C
-  static let minus: UInt8 = 0x2D
-  static let period: UInt8 = 0x2E
-  static let slash: UInt8 = 0x2F
-  static let zero: UInt8 = 0x30
-  static let nine: UInt8 = 0x39
-  static let colon: UInt8 = 0x3A
-  static let upperE: UInt8 = 0x45
-  static let openBracket: UInt8 = 0x5B
-  static let backslash: UInt8 = 0x5C
-  static let closeBracket: UInt8 = 0x5D
-  static let lowerE: UInt8 = 0x65
-  static let lowerU: UInt8 = 0x75
-  static let openBrace: UInt8 = 0x7B
-  static let closeBrace: UInt8 = 0x7D
-  static let delete: UInt8 = 0x7F
+/// ASCII bytes the JSON parser and writers look for.
+package enum ASCII {
+  package static let tab: UInt8 = 0x09
+  package static let newline: UInt8 = 0x0A
+  package static let carriageReturn: UInt8 = 0x0D
+  package static let space: UInt8 = 0x20
+  package static let quote: UInt8 = 0x22
+  package static let plus: UInt8 = 0x2B
+  package static let comma: UInt8 = 0x2C
+  package static let minus: UInt8 = 0x2D
+  package static let period: UInt8 = 0x2E
+  package static let slash: UInt8 = 0x2F
+  package static let zero: UInt8 = 0x30
+  package static let nine: UInt8 = 0x39
+  package static let colon: UInt8 = 0x3A
+  package static let upperE: UInt8 = 0x45
+  package static let openBracket: UInt8 = 0x5B
+  package static let backslash: UInt8 = 0x5C
+  package static let closeBracket: UInt8 = 0x5D
+  package static let lowerE: UInt8 = 0x65
+  package static let lowerU: UInt8 = 0x75
+  package static let openBrace: UInt8 = 0x7B
+  package static let closeBrace: UInt8 = 0x7D
+  package static let delete: UInt8 = 0x7F
 }
 
 /// An array or object the parser has opened and not yet closed.

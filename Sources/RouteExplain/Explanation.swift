@@ -1,11 +1,13 @@
+import Routing
+
 /// Why a URL resolves the way it does through a route table: every route considered, in table
 /// order, with why it failed, why it matched but lost, or that it won; then what the winner
 /// did (rename, redirect, refusal, target), hop by hop along redirects.
 ///
-/// It is worked out independently of ``Router`` (route by route, as ``LinearScan`` does) with
+/// It is worked out independently of `Router` (route by route, as `LinearScan` does) with
 /// the same ranking rules as the router (``Explanation/RankingRule``), and it always names the
-/// route ``Router/match(_:)-(RouteURL)`` picks; ``resolution`` is what
-/// ``RouteTable/resolve(_:from:)`` gives.
+/// route `Router.match(_:)` picks; ``resolution`` is what
+/// `RouteTable.resolve(_:from:)` gives.
 public struct Explanation: Sendable {
   /// The URL as given (bytes that are not UTF-8 written as U+FFFD).
   public var url: String
@@ -13,7 +15,7 @@ public struct Explanation: Sendable {
   public var origin: Origin
   /// The URL itself, then each URL a redirect produced, in order; never empty.
   public var hops: [Hop]
-  /// How resolving ended: the same answer as ``RouteTable/resolve(bytes:from:)``.
+  /// How resolving ended: the same answer as `RouteTable.resolve(bytes:from:)`.
   public var resolution: Resolution
   /// The table's entries, which the route indices of ``hops`` refer to.
   public var entries: [RouteEntry]
@@ -76,7 +78,7 @@ public struct Explanation: Sendable {
     /// Failed, matched but lost, or won.
     public var verdict: Verdict
     /// For a route with optional groups, the expansion the verdict is about (see
-    /// ``RoutePattern/expansions``): the one that matched best, or for a failure in the path
+    /// `RoutePattern.expansions`): the one that matched best, or for a failure in the path
     /// the closest one (most segments matched, the first of those in written order); nil for
     /// a route without groups, or one that fails the same way in every expansion (on the
     /// scheme, the domain or a segment before the groups).
@@ -104,45 +106,8 @@ public struct Explanation: Sendable {
     case won
   }
 
-  /// Why a route does not match a URL. Checked in this order: scheme, domain, the path
-  /// segments from the left, then query constraints in written order. Segments are numbered
-  /// from 1 as the URL's segments (a host that is not a domain is segment 1).
-  public enum Failure: Sendable, Equatable {
-    /// The pattern names the scheme `pattern`; the URL's is `url` (nil: the URL has none).
-    case scheme(pattern: String, url: String?)
-    /// The pattern requires the domain `pattern`; the URL's is `url` (nil: it has none).
-    case domain(pattern: String, url: String?)
-    /// Segment `segment` of the URL is `url`, not the pattern's literal `pattern`.
-    case literal(segment: Int, pattern: String, url: String)
-    /// Segment `segment` of the URL is `url`, which is not a value of `type`.
-    case type(segment: Int, type: CaptureType, url: String)
-    /// The URL has `has` segments; the pattern needs `needs` (or at least `needs`, when it
-    /// ends with `<path:>` or `*`).
-    case tooFewSegments(needs: Int, atLeast: Bool, has: Int)
-    /// The URL has `has` segments; the pattern takes exactly `takes`.
-    case tooManySegments(takes: Int, has: Int)
-    /// The constrained query key `key` is not in the URL.
-    case queryMissing(key: String)
-    /// The constrained query key `key` appears `count` times; it must appear once.
-    case queryRepeated(key: String, count: Int)
-    /// The query key `key` has the value `url`, not the pattern's literal `pattern`.
-    case queryLiteral(key: String, pattern: String, url: String)
-    /// The query key `key` has the value `url`, which is not a value of `type`.
-    case queryType(key: String, type: CaptureType, url: String)
-    /// Segment `segment` of the URL is `url`, which `expected` does not take: `one of a|b` for
-    /// a value set, `the regular expression X` for a regular expression.
-    case segment(segment: Int, expected: String, url: String)
-    /// The query key `key` has the value `url`, which `expected` does not take (as for
-    /// ``segment(segment:expected:url:)``).
-    case queryValue(key: String, expected: String, url: String)
-    /// The query key `key`, which must be absent (`!key`), is in the URL.
-    case queryPresent(key: String)
-    /// The pattern has a fragment pattern and the URL has no fragment.
-    case fragmentMissing
-    /// The URL's fragment does not match the fragment pattern: why, with segments numbered in
-    /// the fragment and keys of the fragment.
-    indirect case fragment(Failure)
-  }
+  /// Why a route does not match a URL (see `MatchFailure`).
+  public typealias Failure = MatchFailure
 
   /// The ranking rule that puts the winner before a route that also matched. The router
   /// applies the rules in this order; the first that tells two routes apart decides.
@@ -184,6 +149,6 @@ public struct Explanation: Sendable {
     }
   }
 
-  /// The kind of pattern segment that matched a URL segment (see ``Routing/MatchKind``).
+  /// The kind of pattern segment that matched a URL segment (see `MatchKind`).
   public typealias MatchKind = Routing.MatchKind
 }

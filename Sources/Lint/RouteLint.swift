@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 // Lint of a route table on its own (`appshell routes --lint`): conflicts, parents, and routes

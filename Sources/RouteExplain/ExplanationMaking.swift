@@ -1,6 +1,8 @@
 // Working out an ``Explanation``: every route checked against the URL, independently of the
 // router's trie, and the ranking rule that decides between matching routes.
 
+import Routing
+
 extension RouteTable {
   /// Explains how `url` resolves (see ``Explanation``).
   public func explain(_ url: String, from origin: Origin = .app) -> Explanation {
@@ -8,7 +10,7 @@ extension RouteTable {
   }
 
   /// Explains how the URL in `bytes` (which may not be UTF-8) resolves, following redirects
-  /// exactly as ``resolve(bytes:from:)`` does.
+  /// exactly as `resolve(bytes:from:)` does.
   public func explain(bytes: [UInt8], from origin: Origin = .app) -> Explanation {
     var hops: [Explanation.Hop] = []
     var redirects: [String] = []
@@ -38,13 +40,7 @@ extension RouteTable {
       }
       hop.winner = winner.route
       let entry = entries[winner.route]
-      hop.params = URLParts.with(url) {
-        var fragment: [QueryConstraint] = []
-        if case .query(let list)? = entry.pattern.fragment { fragment = list }
-        return Parameters(
-          $0, steps: entry.pattern.captureSteps(expansion: winner.expansion)[...],
-          constraints: entry.pattern.constraints, fragment: fragment)
-      }
+      hop.params = LinearScan.parameters(entry.pattern, expansion: winner.expansion, url)
       hop.renamed = entry.renamed(hop.params)
       if origin == .external && !entry.external {
         let why = Self.refusal(entry)
@@ -103,10 +99,8 @@ extension RouteTable {
             progress: progress))
       case .matched(let expansion, let kinds):
         matched.append(
-          RouteRank(
-            pattern, priority: entries[index].priority, route: index, expansion: expansion,
-            segments: pattern.expansion(expansion),
-            url: (url.segments.count, url.fragment?.segments.count ?? 0)))
+          LinearScan.rank(
+            pattern, priority: entries[index].priority, route: index, expansion: expansion, url))
         candidates.append(
           Explanation.Candidate(
             route: index, verdict: .won, expansion: pattern.groups.isEmpty ? nil : expansion,

@@ -1,3 +1,4 @@
+import JSON
 import Routing
 
 /// What a lint finding is about.

@@ -1,6 +1,9 @@
 // The words of an explanation: one reason per verdict, the same in the text and JSON forms,
 // with every value quoted inert (no control or invisible format character gets through).
 
+import JSON
+import Routing
+
 extension Explanation {
   /// `text` in double quotes, shown inert: `"` and `\` are escaped with `\`, C0 and C1
   /// control characters and DEL become `\xNN`, and bidi controls and invisible format
