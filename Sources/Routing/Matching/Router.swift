@@ -98,15 +98,13 @@ public struct Router: Sendable {
   /// The index of the best route for the URL in `bytes`, or nil when none matches or the URL
   /// cannot be read.
   public func decide(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard trie.readsFragment else { return (try? URLParts.read(bytes) { decide($0) }) ?? nil }
-    return (try? URLParts.read(bytes, fragment: true) { decide($0) }) ?? nil
+    (try? URLParts.read(bytes, fragment: trie.readsFragment) { decide($0) }) ?? nil
   }
 
   /// The best route for the URL in `bytes`, with its parameters, or nil when none matches or
   /// the URL cannot be read.
   public func match(bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch? {
-    guard trie.readsFragment else { return (try? URLParts.read(bytes) { match($0) }) ?? nil }
-    return (try? URLParts.read(bytes, fragment: true) { match($0) }) ?? nil
+    (try? URLParts.read(bytes, fragment: trie.readsFragment) { match($0) }) ?? nil
   }
 
   /// The best route for the URL in `bytes` with its parameters, or nil when none matches;

@@ -100,57 +100,11 @@ struct URLParts {
   }
 
   /// Reads raw bytes as a URL and calls `body` with its parts; bytes that are not UTF-8 make it
-  /// invalid, and so does a URL over one of the limits of ``RouteURL``. The fragment is dropped
-  /// unread.
+  /// invalid, and so does a URL over one of the limits of ``RouteURL``. The fragment is read
+  /// when `fragment` is true, else dropped unread.
   ///
   /// The parts live in memory taken for the call (on the stack when small): a URL is read for
   /// every lookup, and three heap allocations and their release measured a third of one.
-  static func read<R>(_ input: UnsafeBufferPointer<UInt8>, _ body: (URLParts) -> R)
-    throws(URLReadError) -> R
-  {
-    guard input.count <= RouteURL.maxBytes else {
-      throw URLReadError("URL too long: \(input.count) bytes (at most \(RouteURL.maxBytes))")
-    }
-    // Up to the fragment: where the query starts, and how many segments and items there can be.
-    var end = 0
-    var pathEnd = -1
-    var slashes = 0
-    var ampersands = 0
-    while end < input.count, input[end] != 0x23 {
-      switch input[end] {
-      case 0x2F: slashes += 1
-      case 0x26: ampersands += 1
-      case 0x3F where pathEnd < 0: pathEnd = end
-      default: break
-      }
-      end += 1
-    }
-    let bytes = UnsafeBufferPointer(rebasing: input[0..<end])
-    // The parts are decoded in place in a copy of the URL (decoding never lengthens); a domain
-    // lowercased beyond ASCII is written after it. Unicode lowercasing lengthens a character's
-    // UTF-8 at most 3/2 times (U+0130 İ, two bytes, becomes three), so 3 * end is room enough.
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * end) {
-      text throws(URLReadError) in
-      if end > 0 { text.baseAddress!.initialize(from: bytes.baseAddress!, count: end) }
-      return try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: slashes + 1) {
-        segments throws(URLReadError) in
-        try withUnsafeTemporaryAllocation(of: Item.self, capacity: ampersands + 1) {
-          query throws(URLReadError) in
-          var reader = Reader(text: text, end: end, segments: segments, query: query)
-          try reader.read(pathEnd: pathEnd < 0 ? end : pathEnd)
-          return body(
-            URLParts(
-              text: UnsafeBufferPointer(text), scheme: reader.scheme, domain: reader.domain,
-              segments: UnsafeBufferPointer(rebasing: segments[..<reader.segmentCount]),
-              query: UnsafeBufferPointer(rebasing: query[..<reader.itemCount])))
-        }
-      }
-    }
-  }
-
-  /// Reads raw bytes as a URL, its fragment too, and calls `body` with its parts, as
-  /// ``read(_:_:)`` does. Kept apart from it so that a router without fragment patterns reads
-  /// URLs at the cost it had before fragments were read at all.
   static func read<R>(
     _ input: UnsafeBufferPointer<UInt8>, fragment: Bool, _ body: (URLParts) -> R
   ) throws(URLReadError) -> R {
