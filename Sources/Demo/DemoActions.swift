@@ -22,7 +22,8 @@ enum DemoActions {
       return .done(.status("like: no pk id"))
     }
     session.counters[DemoApp.likesKey(id), default: 0] += 1
-    return .done(.status("Liked pk \(id) (\(session.likes(of: id)) likes)"))
+    let likes = session.likes(of: id)
+    return .done(.status("Liked pk \(id) (\(likes) \(likes == 1 ? "like" : "likes"))"))
   }
 
   /// Internal only: forgets the session (sign-in, notifications, likes).

@@ -52,7 +52,7 @@ private let tour =
       screens: try Self.copyOfScreens(in: directories), in: directories)
     #expect(shipped.status == 0, "\(shipped.stderr)")
     // The demo's Swift screens and actions are there: the order, the like, the route list.
-    for text in ["Order number: 2015032688", "Liked pk 10010 (1 likes)", "Routes in force"] {
+    for text in ["Order number: 2015032688", "Liked pk 10010 (1 like)", "Routes in force"] {
       #expect(shipped.stdout.contains(text), "the tour never shows \(text)")
     }
     #expect(copied.status == shipped.status, "\(copied.stderr)")

@@ -97,7 +97,7 @@ import Testing
     ),
     (
       "status",
-      #"{"url":"XYWAPP://pkdetail/like?id=7","expect":{"status":"Liked pk 7 (1 likes)"}}"#,
+      #"{"url":"XYWAPP://pkdetail/like?id=7","expect":{"status":"Liked pk 7 (1 like)"}}"#,
       #"{"url":"myapp://orders/42","expect":{"status":"Opened"}}"#,
       #"status: expected "Opened", found "Opened Order 42""#
     ),

@@ -53,7 +53,7 @@ import Testing
     #expect(outcomes[0] == .pushed("order-detail"))
     #expect(outcomes[1] == .alreadyShown("order-detail"))
     #expect(outcomes[2] == .presented("user-profile"))
-    #expect(outcomes[3] == .handled(action: "like", status: "Liked pk 3 (1 likes)"))
+    #expect(outcomes[3] == .handled(action: "like", status: "Liked pk 3 (1 like)"))
     #expect(outcomes[4] == .notified("AnimalNotification"))
     guard case .refused(let why) = outcomes[5] else {
       Issue.record("expected refused, got \(outcomes[5])")

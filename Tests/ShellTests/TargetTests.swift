@@ -99,10 +99,10 @@ import Testing
     let before = harness.state
     harness.open("XYWAPP://pkdetail/like?id=5")
     #expect(harness.state == before)
-    #expect(harness.model.status == "Liked pk 5 (1 likes)")
+    #expect(harness.model.status == "Liked pk 5 (1 like)")
     #expect(harness.model.session.counters == ["likes/5": 1])
     #expect(
-      harness.model.log.last?.outcome == .handled(action: "like", status: "Liked pk 5 (1 likes)"))
+      harness.model.log.last?.outcome == .handled(action: "like", status: "Liked pk 5 (1 like)"))
   }
 
   @Test func likeIncrementsAndThePkScreenUpdatesLive() throws {
