@@ -70,10 +70,13 @@ enum InteractiveCommand {
       let device = MemoryTerminal(size: size)
       let input = InputReader(readsStandardInput: false)
       defer { input.close() }
-      let listening =
-        loop.server.map { "listening on \($0.socket.path)" }
-        ?? "not listening: \(loop.serverProblem ?? "unknown")"
-      io.write(Array("appshell: headless, \(listening)\n".utf8))
+      // Only the socket reaches a headless app: without it, it ends at once.
+      guard let server = loop.server else {
+        io.writeError(
+          "appshell: headless, not listening: \(loop.serverProblem ?? "unknown")\n")
+        return 2
+      }
+      io.write(Array("appshell: headless, listening on \(server.socket.path)\n".utf8))
       return loop.run(device: device, input: input)
     }
     let device: NcursesTerminal

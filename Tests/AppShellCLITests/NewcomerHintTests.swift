@@ -1,0 +1,59 @@
+import Foundation
+import Interface
+import TestSupport
+import Testing
+
+@testable import AppRuntime
+@testable import AppShellCLI
+
+/// What a newcomer reads on a fresh clone is true and can be run as printed: the commands
+/// `init` and `--record` print start with the executable as it was invoked, and the demo's
+/// texts hold for every route that shows them.
+@Suite struct NewcomerHintTests {
+  /// Started by a path (as `swift run` starts it), `init`'s commands start with that path.
+  @Test func initNamesTheExecutableAsItWasInvoked() throws {
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
+    let directories = try PrivateDirectories()
+    let directory = directories.root + "/app"
+    let run = try runProcess(appshell, ["init", directory], environment: directories.environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Run it:               \(appshell) --screens \(directory)\n"))
+    #expect(
+      run.stdout.contains(
+        "Replay its flow:      \(appshell) replay --screens \(directory) \(directory)/flows/first-run.keys\n"
+      ), "\(run.stdout)")
+    #expect(!run.stdout.contains(": appshell "), "\(run.stdout)")
+  }
+
+  /// The recording's header replays with the executable it names, quoted as one shell word.
+  @Test func theRecordingsHeaderNamesTheExecutableItWasGiven() throws {
+    let directories = try PrivateDirectories()
+    let path = directories.root + "/session.keys"
+    let recorder = try KeyRecorder(
+      path: path, replayOptions: ["--screens", "Screens"], program: "/opt/my tools/appshell")
+    recorder.close()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(
+      text.hasPrefix(
+        "# Recorded by appshell --record; replay it with: '/opt/my tools/appshell' replay --screens Screens \(path)\n"
+      ), "\(text)")
+  }
+
+  /// The profile screen opens through several routes; its text names none of them.
+  @Test(arguments: [
+    "myapp://PEOPLE/Carol", "https://eu.appshell.example.com/u/lisi", "myapp://profile#user=wangwu",
+    "navigator://user/zhangsan",
+  ])
+  func theProfileScreensTextHoldsForEveryRoute(url: String) throws {
+    let directories = try PrivateDirectories()
+    let script = directories.root + "/open.keys"
+    try Data("<Snap>".utf8).write(to: URL(fileURLWithPath: script))
+    let run = CapturedRun.run([
+      "replay", "--screens", GoldenScripts.screens, "--open", url, "--size", "100x24", script,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Profile of "), "\(run.stdout)")
+    #expect(!run.stdout.contains("navigator://user/<username>"), "\(run.stdout)")
+    #expect(run.stdout.contains("F2 shows which one did"), "\(run.stdout)")
+  }
+}
