@@ -43,7 +43,7 @@ enum InteractiveCommand {
       case "--size":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         guard let parsed = Size(parsing: value) else {
-          return options.fail(io, "--size needs COLSxROWS such as 80x24, not '\(value)'")
+          return options.fail(io, Size.sizeProblem(value))
         }
         size = parsed
       default:
@@ -85,7 +85,12 @@ enum InteractiveCommand {
       device = try NcursesTerminal()
     } catch {
       CrashGuard.uninstall()
-      io.writeError("appshell: \(error)\n")
+      let instead =
+        error.description == NcursesTerminal.OpenError.notATerminal.description
+        ? "; without one, run 'appshell --headless' (driven over the socket by openurl, push,"
+          + " state and reload) or 'appshell replay SCRIPT' (a key script, screens printed)"
+        : ""
+      io.writeError("appshell: \(error)\(instead)\n")
       return 1
     }
     let input = InputReader()

@@ -56,4 +56,40 @@ import Testing
     #expect(!run.stdout.contains("navigator://user/<username>"), "\(run.stdout)")
     #expect(run.stdout.contains("F2 shows which one did"), "\(run.stdout)")
   }
+
+  /// Without a terminal, the app says what runs without one.
+  @Test func withoutATerminalTheAppNamesHeadlessAndReplay() throws {
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
+    let directories = try PrivateDirectories()
+    let run = try runProcess(appshell, [], environment: directories.environment)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "appshell: standard input and output must be a terminal; without one, run"
+        + " 'appshell --headless' (driven over the socket by openurl, push, state and reload)"
+        + " or 'appshell replay SCRIPT' (a key script, screens printed)\n")
+  }
+
+  /// A size out of bounds is refused with the bounds.
+  @Test(arguments: [["replay", "--size", "2000x10", "x.keys"], ["--headless", "--size", "2000x10"]])
+  func aSizeOutOfBoundsSaysTheBounds(arguments: [String]) {
+    let run = CapturedRun.run(arguments)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains(
+        "--size needs COLSxROWS such as 80x24, from 1x1 to 1000x1000, not '2000x10'\n"),
+      "\(run.stderr)")
+  }
+
+  /// A relative PATH that does not exist says where it was looked for, and what no PATH runs.
+  @Test func aMissingRelativePathSaysWhereItWasTakenFrom() {
+    let run = CapturedRun.run(["test", "no-such-flows/"])
+    let directory = FileManager.default.currentDirectoryPath
+    #expect(run.status == 2)
+    #expect(
+      run.stdout
+        == "FAIL no-such-flows/: no-such-flows/: no such file or directory (a PATH is taken from"
+        + " the current directory, \(directory); with no PATH, the app's own flows/ run)\n"
+        + "0 passed, 1 failed\n", "\(run.stdout)")
+  }
 }
