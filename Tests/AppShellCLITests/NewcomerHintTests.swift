@@ -71,7 +71,9 @@ import Testing
   }
 
   /// A size out of bounds is refused with the bounds.
-  @Test(arguments: [["replay", "--size", "2000x10", "x.keys"], ["--headless", "--size", "2000x10"]])
+  @Test(arguments: [
+    ["replay", "--size", "2000x10", "x.keys"], ["--headless", "--size", "2000x10"],
+  ])
   func aSizeOutOfBoundsSaysTheBounds(arguments: [String]) {
     let run = CapturedRun.run(arguments)
     #expect(run.status == 2)
