@@ -47,9 +47,10 @@ import Testing
   func theProfileScreensTextHoldsForEveryRoute(url: String) throws {
     let directories = try PrivateDirectories()
     let script = directories.root + "/open.keys"
-    try Data("<Snap>".utf8).write(to: URL(fileURLWithPath: script))
+    // Typed at the prompt: from inside, as the Settings screen's links open them.
+    try Data("\(url)<Enter>".utf8).write(to: URL(fileURLWithPath: script))
     let run = CapturedRun.run([
-      "replay", "--screens", GoldenScripts.screens, "--open", url, "--size", "100x24", script,
+      "replay", "--screens", GoldenScripts.screens, "--size", "100x24", script,
     ])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Profile of "), "\(run.stdout)")
