@@ -11,6 +11,7 @@ package enum AppHost {
   nonisolated(unsafe) private static var storedDirectory: String?
   nonisolated(unsafe) private static var storedApps: [String: AppRegistry] = [:]
   nonisolated(unsafe) private static var storedProgram = "appshell"
+  nonisolated(unsafe) private static var storedInvocation = "appshell"
 
   /// The host's registry, used for every app directory, if a host set one.
   package static var registry: AppRegistry? {
@@ -39,6 +40,15 @@ package enum AppHost {
   package static var program: String {
     get { lock.withLock { storedProgram } }
     set { lock.withLock { storedProgram = newValue } }
+  }
+
+  /// The executable as it was invoked (its first argument), which commands printed for the
+  /// user to run (`appshell init`'s, `--record`'s header) start with: the path it was started
+  /// by when it was started by one (`swift run` gives `.build/TRIPLE/debug/appshell`), else the
+  /// name the shell found on `PATH` (default `appshell`).
+  package static var invocation: String {
+    get { lock.withLock { storedInvocation } }
+    set { lock.withLock { storedInvocation = newValue } }
   }
 
   /// A message with the program called by its own name: `appshell` as a word (`appshell:`,

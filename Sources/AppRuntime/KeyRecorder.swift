@@ -29,9 +29,11 @@ package final class KeyRecorder {
   private var workRan = false
 
   /// Creates (or truncates) `path` and writes the header: how to replay it, with the
-  /// options of this session that `replay` takes too, and a `note` line when there is one.
+  /// options of this session that `replay` takes too, after `program` (the executable as the
+  /// user invoked it), and a `note` line when there is one.
   package init(
     path: String, replayOptions: [String], note: String? = nil,
+    program: String = AppHost.invocation,
     now: @escaping () -> Duration = KeyRecorder.processTime
   ) throws(LoadError) {
     self.path = path
@@ -41,7 +43,7 @@ package final class KeyRecorder {
     guard descriptor >= 0 else {
       throw LoadError("\(path): cannot write the recording: \(String(cString: strerror(errno)))")
     }
-    let command = (["appshell", "replay"] + replayOptions + [path]).map(Self.shellQuoted)
+    let command = ([program, "replay"] + replayOptions + [path]).map(Self.shellQuoted)
       .joined(separator: " ")
     write("# Recorded by appshell --record; replay it with: \(command)\n")
     if let note { write("# \(inert(note))\n") }

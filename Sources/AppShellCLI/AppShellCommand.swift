@@ -1,3 +1,4 @@
+import AppRuntime
 import Routing
 import Shell
 
@@ -67,6 +68,13 @@ package enum AppShellCommand {
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   package static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
     run(rawArguments: arguments.map { Array($0.utf8) }, io: io)
+  }
+
+  /// Runs the process's own command line: `argument0` is how the executable was invoked, which
+  /// the commands it prints for the user start with (``AppHost/invocation``).
+  package static func run(rawArguments: [[UInt8]], invokedAs argument0: String) -> Int32 {
+    if !argument0.isEmpty { AppHost.invocation = argument0 }
+    return run(rawArguments: rawArguments)
   }
 
   /// Runs a command line given as raw bytes (so a URL argument that is not UTF-8 reaches the

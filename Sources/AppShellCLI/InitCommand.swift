@@ -120,6 +120,7 @@ enum InitCommand {
       return 1
     }
     let quoted = KeyRecorder.shellQuoted(directory)
+    let program = KeyRecorder.shellQuoted(AppHost.invocation)
     let screenCount = files.keys.filter {
       !$0.contains("/") && $0.hasSuffix(".json") && $0 != "app.json" && $0 != "routes.json"
     }.count
@@ -130,13 +131,13 @@ enum InitCommand {
           app.json, routes.json, \(screenCount) screens, \(StarterApp.flow).keys and its golden, \(StarterApp.contract),
           \(StarterApp.surface) (its link surface: every route's witness URLs and what they open)
 
-        Run it:               appshell --screens \(quoted)
-        Replay its flow:      appshell replay --screens \(quoted) \(KeyRecorder.shellQuoted(directory + "/" + StarterApp.flow + ".keys"))
-        Check its routes:     appshell routes --lint --screens \(quoted)
-        Test it (as CI does): appshell test --screens \(quoted)
-        Re-record the golden: appshell test --screens \(quoted) --update
-        Check the links in CI: appshell links dump --screens \(quoted) --check \(quoted)/\(StarterApp.surface)
-        In a pull request:    appshell links diff git:origin/main \(quoted) --format markdown
+        Run it:               \(program) --screens \(quoted)
+        Replay its flow:      \(program) replay --screens \(quoted) \(KeyRecorder.shellQuoted(directory + "/" + StarterApp.flow + ".keys"))
+        Check its routes:     \(program) routes --lint --screens \(quoted)
+        Test it (as CI does): \(program) test --screens \(quoted)
+        Re-record the golden: \(program) test --screens \(quoted) --update
+        Check the links in CI: \(program) links dump --screens \(quoted) --check \(quoted)/\(StarterApp.surface)
+        In a pull request:    \(program) links diff git:origin/main \(quoted) --format markdown
                               (once the app is committed to git: what the change breaks
                               for URLs already out there)
 

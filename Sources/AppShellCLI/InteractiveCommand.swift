@@ -43,7 +43,7 @@ enum InteractiveCommand {
       case "--size":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         guard let parsed = Size(parsing: value) else {
-          return options.fail(io, "--size needs COLSxROWS such as 80x24, not '\(value)'")
+          return options.fail(io, Size.sizeProblem(value))
         }
         size = parsed
       default:
@@ -70,10 +70,13 @@ enum InteractiveCommand {
       let device = MemoryTerminal(size: size)
       let input = InputReader(readsStandardInput: false)
       defer { input.close() }
-      let listening =
-        loop.server.map { "listening on \($0.socket.path)" }
-        ?? "not listening: \(loop.serverProblem ?? "unknown")"
-      io.write(Array("appshell: headless, \(listening)\n".utf8))
+      // Only the socket reaches a headless app: without it, it ends at once.
+      guard let server = loop.server else {
+        io.writeError(
+          "appshell: headless, not listening: \(loop.serverProblem ?? "unknown")\n")
+        return 2
+      }
+      io.write(Array("appshell: headless, listening on \(server.socket.path)\n".utf8))
       return loop.run(device: device, input: input)
     }
     let device: NcursesTerminal
@@ -82,7 +85,12 @@ enum InteractiveCommand {
       device = try NcursesTerminal()
     } catch {
       CrashGuard.uninstall()
-      io.writeError("appshell: \(error)\n")
+      let instead =
+        error.description == NcursesTerminal.OpenError.notATerminal.description
+        ? "; without one, run 'appshell --headless' (driven over the socket by openurl, push,"
+          + " state and reload) or 'appshell replay SCRIPT' (a key script, screens printed)"
+        : ""
+      io.writeError("appshell: \(error)\(instead)\n")
       return 1
     }
     let input = InputReader()

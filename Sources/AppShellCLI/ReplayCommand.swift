@@ -75,7 +75,7 @@ enum ReplayCommand {
       case "--size":
         guard let value = options.value(for: argument) else { return options.fail(io) }
         guard let parsed = Size(parsing: value) else {
-          return options.fail(io, "--size needs COLSxROWS such as 80x24, not '\(value)'")
+          return options.fail(io, Size.sizeProblem(value))
         }
         size = parsed
       case "--routes", "--screens":

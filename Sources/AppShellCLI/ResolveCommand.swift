@@ -3,13 +3,18 @@ import JSON
 import RouteExplain
 import Routing
 
-/// `appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]`: which route
-/// each URL opens (`--explain` shows why).
+/// `appshell resolve [--explain [--json]] [--routes FILE] [--screens DIR] [--external] [URL...]`:
+/// which route each URL opens (`--explain` shows why).
 enum ResolveCommand {
   /// The usage of `resolve`.
   static let usage = Usage(
     command: "resolve",
-    forms: ["appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]"],
+    forms: [
+      """
+      appshell resolve [--explain [--json]] [--routes FILE] [--screens DIR] [--external]
+                       [URL...]
+      """
+    ],
     summary: """
       Resolve URLs through a route table, one JSON object per URL;
       --explain says why each route lost, failed or won.

@@ -21,8 +21,9 @@ public enum AppShellMain {
   ) -> Int32 {
     AppHost.directory = directory
     AppHost.registry = setup.registry
-    if let program = CommandLine.arguments.first?.split(separator: "/").last {
-      AppHost.program = String(program)
+    if let invocation = CommandLine.arguments.first, !invocation.isEmpty {
+      AppHost.invocation = invocation
+      if let program = invocation.split(separator: "/").last { AppHost.program = String(program) }
     }
     return AppShellCommand.run(arguments)
   }

@@ -95,6 +95,11 @@ package struct Size: Sendable, Hashable, CustomStringConvertible {
   /// The largest size accepted (a million cells).
   package static let maximum = Size(columns: 1000, rows: 1000)
 
+  /// What `--size` says about `text`, a size it does not accept: the form and the bounds.
+  package static func sizeProblem(_ text: String) -> String {
+    "--size needs COLSxROWS such as 80x24, from 1x1 to \(maximum), not '\(text)'"
+  }
+
   /// `80x24`.
   package var description: String { "\(columns)x\(rows)" }
 

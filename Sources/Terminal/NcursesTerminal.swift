@@ -31,13 +31,17 @@ package final class NcursesTerminal: TerminalDevice {
   package struct OpenError: Error, CustomStringConvertible {
     /// The message.
     package var description: String
+
+    /// Standard input or output is not a terminal.
+    package static let notATerminal = OpenError(
+      description: "standard input and output must be a terminal")
   }
 
   /// Opens the terminal on standard input and output: locale, raw keys, no echo, colours
   /// (unless `NO_COLOR` is set or the terminal has none).
   package init() throws(OpenError) {
     guard isatty(0) == 1, isatty(1) == 1 else {
-      throw OpenError(description: "standard input and output must be a terminal")
+      throw OpenError.notATerminal
     }
     guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty else {
       throw OpenError(

@@ -16,4 +16,4 @@ let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
 }
 // The shipped demo's Swift screens and actions, for the app named as `Screens/app.json` names it.
 DemoApp.register()
-exit(AppShellCommand.run(rawArguments: rawArguments))
+exit(AppShellCommand.run(rawArguments: rawArguments, invokedAs: CommandLine.arguments[0]))

@@ -92,6 +92,17 @@ final class HeadlessApp {
     return true
   }
 
+  /// Waits for the app to end by itself; returns its exit status.
+  func waitForEnd() -> Int32 {
+    guard pid > 0 else { return -1 }
+    if exited == nil {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      exited = status
+    }
+    return stop()
+  }
+
   /// Sends `signal` and waits for the app to end; returns its exit status (128+N if killed).
   @discardableResult
   func stop(signal: Int32 = SIGTERM) -> Int32 {

@@ -33,7 +33,11 @@ import Testing
     // Each key is written to the recording before the app handles it, and the frame after
     // the last one has been drawn, so the recording is complete here.
     let script = try String(contentsOfFile: record, encoding: .utf8)
-    #expect(script.hasPrefix("# Recorded by appshell --record; replay it with: appshell replay"))
+    // The app was started by its path, which the replay command starts with.
+    #expect(
+      script.hasPrefix(
+        "# Recorded by appshell --record; replay it with: \(KeyRecorder.shellQuoted(appshell)) replay "
+      ), "\(script)")
     #expect(script.contains("<Resize 72x20>myapp://user/alice<Enter>\n<Down><Enter>\n<Esc>"))
     #expect(script.contains("<Resize 64x18>"))
     let replayed = CapturedRun.run(["replay", "--screens", GoldenScripts.screens, record])

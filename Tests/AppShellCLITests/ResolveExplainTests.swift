@@ -162,7 +162,10 @@ import Testing
     #expect(help.status == 0)
     #expect(
       help.stdout.contains(
-        "USAGE: appshell resolve [--explain [--json]] [--routes FILE] [--external] [URL...]"))
+        """
+        USAGE: appshell resolve [--explain [--json]] [--routes FILE] [--screens DIR] [--external]
+                                [URL...]
+        """))
     #expect(help.stdout.contains("  --explain "))
     #expect(help.stdout.contains("  --json "))
   }

@@ -87,6 +87,12 @@ final class SecondApp {
     firstLine = String(decoding: text, as: UTF8.self)
   }
 
+  /// Waits for it to end by itself and returns the exit status.
+  func waitForEnd() -> Int32 {
+    ended = true
+    return ChildProcess.wait(pid)
+  }
+
   /// Sends `signal`, waits for the end and returns the exit status (128+N when killed).
   func stop(signal: Int32 = SIGTERM) -> Int32 {
     kill(pid, signal)

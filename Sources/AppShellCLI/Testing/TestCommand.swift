@@ -264,7 +264,13 @@ enum TestCommand {
         path: file.shown, tests: [Result(name: file.shown, reason: reason)], unusable: true)
     }
     guard FileManager.default.fileExists(atPath: file.path) else {
-      return unusable("\(file.shown): no such file or directory")
+      // A relative PATH that is missing is most often one meant from elsewhere.
+      let relative =
+        file.shown.hasPrefix("/")
+        ? ""
+        : " (a PATH is taken from the current directory, "
+          + "\(FileManager.default.currentDirectoryPath); with no PATH, the app's own flows/ run)"
+      return unusable("\(file.shown): no such file or directory\(relative)")
     }
     if file.path.hasSuffix(".links.json") {
       guard let data = FileManager.default.contents(atPath: file.path) else {
