@@ -47,6 +47,11 @@ package final class NcursesTerminal: TerminalDevice {
       throw OpenError(
         description: "TERM is not set; set it to your terminal type (e.g. xterm-256color)")
     }
+    guard term != "dumb" else {
+      throw OpenError(
+        description: "TERM=dumb cannot move the cursor, which the front end needs; set TERM to "
+          + "your terminal type (e.g. xterm-256color), or run 'appshell replay SCRIPT'")
+    }
     setlocale(LC_ALL, "")
     // newterm returns NULL for an unknown TERM (initscr would exit the process).
     guard let opened = newterm(nil, appshell_stdout(), appshell_stdin()) else {

@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import Platform
 import TestSupport
 import Testing
 
@@ -69,6 +70,20 @@ import Testing
         == "appshell: standard input and output must be a terminal; without one, run"
         + " 'appshell --headless' (driven over the socket by openurl, push, state and reload)"
         + " or 'appshell replay SCRIPT' (a key script, screens printed)\n")
+  }
+
+  /// On a terminal that cannot move the cursor (`TERM=dumb`), the app does not start, and says
+  /// what to set; `script` gives it a terminal.
+  @Test(.timeLimit(.minutes(1))) func aDumbTerminalIsRefused() throws {
+    let appshell = try #require(builtExecutable("appshell"), "run `swift build` first")
+    let script = try #require(ChildProcess.find("script"), "util-linux's script is not on PATH")
+    let directories = try PrivateDirectories()
+    var environment = directories.environment
+    environment["TERM"] = "dumb"
+    let run = try runProcess(
+      script, ["-qec", "'\(appshell)'", "/dev/null"], environment: environment)
+    #expect(run.status == 1, "\(run.stdout)")
+    #expect(run.stdout.contains("TERM=dumb cannot move the cursor"), "\(run.stdout)")
   }
 
   /// A size out of bounds is refused with the bounds.
