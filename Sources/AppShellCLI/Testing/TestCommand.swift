@@ -35,7 +35,8 @@ enum TestCommand {
       --screens DIR       The app's directory (default: the shipped demo's Screens/).
       --junit FILE        Also write the results as JUnit XML to FILE.
       --update            Write each flow's golden (creating missing ones) instead of
-                          comparing with it.
+                          comparing with it; 'ok PATH (wrote GOLDEN)' names each one
+                          that was missing or changed.
       -j N                Run N tests at a time (default: the number of cores).
       --coverage          After the tests, say which route expansions, destinations and
                           link components (AASA components, schemes) they exercised and
@@ -65,6 +66,8 @@ enum TestCommand {
     var details: [String] = []
     /// The app's event log at the end: the URLs the test opened (for coverage).
     var log: [LogEntry] = []
+    /// The golden `--update` wrote, as printed, when it was missing or differed.
+    var wrote: String?
   }
 
   /// The results of one file: its tests, or one failed test when it could not be used.
@@ -176,7 +179,7 @@ enum TestCommand {
           for line in test.details { out.append("    \(inert(line))\n") }
         } else {
           passed += 1
-          out.append("ok   \(test.name)\n")
+          out.append("ok   \(test.name)\(test.wrote.map { " (wrote \($0))" } ?? "")\n")
         }
       }
       out.flush()
@@ -338,16 +341,16 @@ enum TestCommand {
     }
     let golden = String(file.path.dropLast(".keys".count)) + ".golden"
     let output = FlowRun.output(playback, format: .text, statesOnly: false)
+    let shownGolden = String(name.dropLast(".keys".count)) + ".golden"
+    let data = FileManager.default.contents(atPath: golden)
     if setup.update {
+      guard data != Data(output.utf8) else { return Result(name: name, log: log) }
       guard FileManager.default.createFile(atPath: golden, contents: Data(output.utf8)) else {
         return Result(name: name, reason: "\(golden): cannot write the golden", log: log)
       }
-      return Result(name: name, log: log)
+      return Result(name: name, log: log, wrote: shownGolden)
     }
-    guard let data = FileManager.default.contents(atPath: golden) else {
-      return Result(name: name, log: log)
-    }
-    let shownGolden = String(name.dropLast(".keys".count)) + ".golden"
+    guard let data else { return Result(name: name, log: log) }
     guard
       let diff = LineDiff.describe(
         expected: String(decoding: data, as: UTF8.self), actual: output,
