@@ -1,5 +1,6 @@
 import AppRuntime
 import Foundation
+import Links
 
 /// `appshell init DIR [--name NAME] [--scheme SCHEME]`: writes a small working app.
 enum InitCommand {
@@ -64,15 +65,11 @@ enum InitCommand {
     else {
       return options.fail(io, "--name needs a non-empty name without quotes or line breaks")
     }
-    guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-      scheme.unicodeScalars.allSatisfy({
-        $0.isASCII
-          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-            || "+-.".unicodeScalars.contains($0))
-      })
-    else {
+    if let problem = LinksDefinition.schemeProblem(scheme) {
       return options.fail(
-        io, "--scheme needs a URL scheme (a letter, then letters, digits, '+', '-' or '.')")
+        io,
+        "--scheme needs a URL scheme (a letter, then letters, digits, '+', '-' or '.'; not http"
+          + " or https): \(problem)")
     }
     let fileManager = FileManager.default
     var isDirectory: ObjCBool = false

@@ -284,6 +284,7 @@ import Testing
   @Test(arguments: [
     (["init"], "needs a directory"),
     (["init", "DIR", "--scheme", "9x"], "--scheme needs a URL scheme"),
+    (["init", "DIR", "--scheme", "https"], "http and https are not custom schemes"),
     (["init", "DIR", "--name", ""], "--name needs a non-empty name"),
     (["init", "DIR", "--colour"], "unknown option '--colour'"),
     (["init", "DIR", "OTHER"], "unexpected argument 'OTHER'"),
