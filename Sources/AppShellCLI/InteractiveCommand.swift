@@ -86,7 +86,7 @@ enum InteractiveCommand {
     } catch {
       CrashGuard.uninstall()
       let instead =
-        error.description == NcursesTerminal.OpenError.notATerminal.description
+        error == NcursesTerminal.OpenError.notATerminal
         ? "; without one, run 'appshell --headless' (driven over the socket by openurl, push,"
           + " state and reload) or 'appshell replay SCRIPT' (a key script, screens printed)"
         : ""

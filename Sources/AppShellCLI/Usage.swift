@@ -39,13 +39,4 @@ struct Usage: Sendable {
     return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
   }
 
-  /// Each form on one line, spaces run together: `appshell links check [--screens DIR] ...`.
-  var flatForms: [String] {
-    forms.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-  }
-
-  /// The summary on one line.
-  var flatSummary: String {
-    summary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-  }
 }

@@ -122,8 +122,9 @@ public struct ActionContext: Sendable {
   public var params: [String: String]
   /// The route's parameters with their types (`typed.int("id")`).
   public var typed: TypedParams
-  /// The flags; a change is shown live on every screen. An action that replies ``ActionReply/later(seconds:working:_:)``
-  /// changes them when it finishes, so Esc cancels the change with the work.
+  /// The flags; a change is shown live on every screen. An action that replies
+  /// ``ActionReply/later(seconds:working:_:)`` changes them when it finishes (Esc cancels the
+  /// change with the work), to the values it gave them, over any change made meanwhile.
   public var flags: [String: FlagValue]
   /// The name of the screen on top when the action ran.
   public var topScreen: String

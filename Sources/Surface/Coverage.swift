@@ -90,13 +90,6 @@ package struct Coverage: Sendable {
     }
   }
 
-  /// Adds what another run covered.
-  package mutating func merge(_ other: Coverage) {
-    routes.covered.formUnion(other.routes.covered)
-    destinations.covered.formUnion(other.destinations.covered)
-    components.covered.formUnion(other.components.covered)
-  }
-
   /// `coverage: routes 14/17 (82%), ...` and one `  not covered: ...` line per part missed.
   package var lines: [String] {
     func figure(_ name: String, _ measure: Measure) -> String {

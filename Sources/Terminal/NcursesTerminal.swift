@@ -28,7 +28,7 @@ package final class NcursesTerminal: TerminalDevice {
   private let asciiOnly: Bool
 
   /// Why the terminal could not be opened.
-  package struct OpenError: Error, CustomStringConvertible {
+  package struct OpenError: Error, Equatable, CustomStringConvertible {
     /// The message.
     package var description: String
 

@@ -22,6 +22,22 @@ import Testing
     #expect(harness.model.log.last?.outcome == .started(action: "lookup-order"))
   }
 
+  @Test func finishedWorkSetsOnlyTheFlagsTheAppStillHasWithTheirType() throws {
+    var harness = Harness()
+    harness.open("myapp://lookup/A-77")
+    let token = try #require(harness.model.pending?.token)
+    let flags = harness.model.session.flags
+    let name = try #require(flags.names.first)
+    let value = try #require(flags[name])
+    let other: FlagValue = value.hasSameType(as: .int(0)) ? .string("x") : .int(1)
+    harness.send(
+      .workFinished(
+        token: token,
+        result: .setting(["gone": .int(1), name: other], then: .status("Finished"))))
+    #expect(harness.model.session.flags == flags)
+    #expect(harness.model.status == "Finished")
+  }
+
   @Test func statusLineShowsTheWorkInFlight() {
     var harness = Harness()
     harness.open("myapp://lookup/A-77")

@@ -36,8 +36,8 @@ package enum URLOrigin: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// The three origins a user can open a URL from, as the link surface, link contracts (their
-/// `from`) and `HeadlessSession` name them; each is one ``URLOrigin``.
+/// The three origins a user can open a URL from, as the link surface and link contracts (their
+/// `from`) name them; each is one ``URLOrigin``. `AppShellKit` has a public one of its own.
 package enum LinkOrigin: String, Sendable, Hashable, CaseIterable {
   /// Typed or followed inside the app.
   case inside

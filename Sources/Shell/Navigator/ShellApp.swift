@@ -413,7 +413,13 @@ package struct ShellApp: Sendable {
       run(action, params: params, &model, &effects)
     case .setting(let flags, let result):
       let before = model.session
-      for (name, value) in flags { model.session.flags[name] = value }
+      // The app may have been reloaded meanwhile: only flags it still has, of the same type.
+      for (name, value) in flags {
+        guard let current = model.session.flags[name], current.hasSameType(as: value) else {
+          continue
+        }
+        model.session.flags[name] = value
+      }
       if model.session != before { refreshLiveScreens(&model) }
       apply(result, origin: origin, &model, &effects)
     }
