@@ -143,12 +143,13 @@ enum RoutesCommand {
     if appID != nil || host != nil {
       return options.fail(io, "--app-id and --host go with --export aasa")
     }
+    // A table named alone is not checked against the shipped demo's screens.
+    let tableAlone = lint && files.routes != nil && files.screens == nil
     let inspection: RouteTableInspection
     var findings: [LintFinding]?
     do {
       inspection = try AppLoader.inspectTable(path: files.routes ?? directory + "/routes.json")
-      if lint, files.routes != nil, files.screens == nil {
-        // A table named alone is not checked against the shipped demo's screens.
+      if tableAlone {
         findings = RouteLint.findings(inspection).sorted(by: LintFinding.reportOrder)
       } else if lint {
         let screens = try AppLoader.loadScreens(
@@ -180,7 +181,7 @@ enum RoutesCommand {
       out.append(RouteTree(inspection.table).text)
     }
     out.flush()
-    if lint, files.routes != nil, files.screens == nil {
+    if tableAlone {
       io.writeError(
         "appshell routes: note: the table alone was linted; --screens DIR also checks it with "
           + "an app's screens, tabs and links\n")
